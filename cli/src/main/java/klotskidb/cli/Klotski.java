@@ -1,0 +1,74 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * The {@code klotski} command. Exit codes: 0 success, 1 failure (bad input, missing database,
+ * failed check), 2 usage error. Errors are one line on stderr; {@code --verbose} adds the stack
+ * trace.
+ */
+@Command(
+    name = "klotski",
+    mixinStandardHelpOptions = true,
+    versionProvider = Klotski.Version.class,
+    description = "Builds, verifies and queries the database of all 29,334,498 Klotski layouts.",
+    subcommands = {
+      ShowCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Klotski implements Callable<Integer> {
+  @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces on errors.")
+  boolean verbose;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+    return 0;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given streams and returns the exit code (for tests). */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cl = new CommandLine(new Klotski());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      boolean verbose = parseResult.hasMatchedOption("--verbose")
+          || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+      if (verbose) {
+        e.printStackTrace(commandLine.getErr());
+      }
+      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      commandLine.getErr().println("klotski: " + message);
+      commandLine.getErr().flush();
+      return 1;
+    });
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** The version from the jar manifest, or "dev" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"klotski-db " + version()};
+    }
+  }
+
+  static String version() {
+    String v = Klotski.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

@@ -1,0 +1,29 @@
+package klotskidb.enumerator;
+
+/** Thrown for text or numbers that are not the code of a legal layout; {@link #reason()} says which rule failed. */
+public final class IllegalCodeException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  /** Every way a code can be wrong, one per rule of SPEC section 2. */
+  public enum Reason {
+    EMPTY,
+    NOT_HEX,
+    TOO_LONG,
+    BAD_BLOCK_POSITION,
+    OFF_BOARD,
+    OVERLAP,
+    NONZERO_PADDING,
+    TOO_FEW_EMPTY
+  }
+
+  private final Reason reason;
+
+  public IllegalCodeException(Reason reason, String message) {
+    super(message);
+    this.reason = reason;
+  }
+
+  public Reason reason() {
+    return reason;
+  }
+}

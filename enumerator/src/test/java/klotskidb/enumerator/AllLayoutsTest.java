@@ -1,0 +1,112 @@
+package klotskidb.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import klotskidb.testing.Parallel;
+import klotskidb.testing.Published;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Properties over all 29,334,498 layouts, and counts against the published tables. */
+class AllLayoutsTest {
+  private static AllLayouts all;
+
+  @BeforeAll
+  static void build() {
+    all = AllLayouts.build();
+  }
+
+  @Test
+  void thereAreExactlyTheSpecsNumberOfLayouts() {
+    assertEquals(29_334_498, all.size());
+    assertEquals(0, all.headStart(0));
+    assertEquals(all.size(), all.headStart(AllLayouts.HEADS));
+  }
+
+  @Test
+  void codesStrictlyIncreaseAndRoundTripThroughTheirId() {
+    long bad = Parallel.sum(all.size(), () -> null, (none, from, to) -> {
+      long wrong = 0;
+      long previous = from == 0 ? -1 : all.code(from - 1);
+      for (int id = from; id < to; id++) {
+        long code = all.code(id);
+        wrong += code > previous && all.id(code) == id ? 0 : 1;
+        previous = code;
+      }
+      return wrong;
+    });
+    assertEquals(0, bad);
+    assertEquals(0x1A9BF0C00L, all.code(all.id(0x1A9BF0C00L)));
+  }
+
+  @Test
+  void classSizesEqualThePublishedTables() {
+    long[] perClass = new long[LayoutClass.COUNT];
+    long[] perJiangBing = new long[LayoutClass.JIANG_BING_COUNT];
+    for (int id = 0; id < all.size(); id++) {
+      long code = all.code(id);
+      perClass[LayoutClass.of(code)]++;
+      perJiangBing[LayoutClass.jiangBingIndex(LayoutClass.jiang(code), LayoutClass.bing(code))]++;
+    }
+    List<long[]> styles = Published.numbers("style_count.tsv");
+    assertEquals(LayoutClass.COUNT, styles.size());
+    for (long[] row : styles) {
+      int c = LayoutClass.index((int) row[0], (int) row[1], (int) row[2]);
+      assertEquals(row[3], perClass[c], "class " + LayoutClass.name(c));
+    }
+    List<long[]> jiangBing = Published.numbers("jiang_bing_count.tsv");
+    assertEquals(LayoutClass.JIANG_BING_COUNT, jiangBing.size());
+    for (long[] row : jiangBing) {
+      assertEquals(row[2], perJiangBing[LayoutClass.jiangBingIndex((int) row[0], (int) row[1])],
+          "jiang-bing " + row[0] + "-" + row[1]);
+    }
+    // "standard" layouts: five two-cell pieces and four 1x1
+    assertEquals(363_480, perJiangBing[LayoutClass.jiangBingIndex(5, 4)]);
+    assertEquals(29_334_498 - 363_480, all.size() - perJiangBing[LayoutClass.jiangBingIndex(5, 4)]);
+  }
+
+  @Test
+  void everyLayoutDecodesAndEncodesBackAndMirrorsTwiceToItself() {
+    long[] counts = new long[2];
+    long symmetric = Parallel.sum(all.size(), () -> null, (none, from, to) -> {
+      long same = 0;
+      for (int id = from; id < to; id++) {
+        long code = all.code(id);
+        Board board = Board.of(code);
+        int[] types = new int[board.pieceCount()];
+        int[] at = new int[board.pieceCount()];
+        for (int p = 0; p < types.length; p++) {
+          types[p] = board.type(p);
+          at[p] = board.address(p);
+        }
+        if (Board.encode(types, at) != code) {
+          throw new AssertionError("decode/encode changed " + Code.format(code));
+        }
+        long mirror = board.mirror().code(); // encode checks that it is legal
+        if (all.id(mirror) < 0 || Board.mirror(mirror) != code) {
+          throw new AssertionError("mirror of mirror of " + Code.format(code));
+        }
+        if (LayoutClass.of(mirror) != LayoutClass.of(code)) {
+          throw new AssertionError("mirror changed the class of " + Code.format(code));
+        }
+        same += mirror == code ? 1 : 0;
+      }
+      return same;
+    });
+    // the exact symmetry count quoted for the HRD_Database main.csv (its legacy rule gives 13,618)
+    assertEquals(11_634, symmetric);
+  }
+
+  @Test
+  void headSlicesHoldTheirHeadDigit() {
+    int[] expected = {0x0, 0x1, 0x2, 0x4, 0x5, 0x6, 0x8, 0x9, 0xA, 0xC, 0xD, 0xE};
+    assertArrayEquals(expected, IntStream.range(0, AllLayouts.HEADS).map(AllLayouts::headDigit).toArray());
+    for (int h = 0; h < AllLayouts.HEADS; h++) {
+      assertEquals(expected[h], Code.head(all.code(all.headStart(h))));
+      assertEquals(expected[h], Code.head(all.code(all.headStart(h + 1) - 1)));
+    }
+  }
+}

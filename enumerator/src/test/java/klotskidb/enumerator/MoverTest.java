@@ -1,0 +1,190 @@
+package klotskidb.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.TreeSet;
+import klotskidb.testing.Parallel;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class MoverTest {
+  private static AllLayouts all;
+
+  @BeforeAll
+  static void build() {
+    all = AllLayouts.build();
+  }
+
+  private static TreeSet<String> neighbours(String code) {
+    long[] out = new long[Mover.MAX_NEIGHBOURS];
+    int n = new Mover().neighbours(Code.parse(code), out);
+    TreeSet<String> set = new TreeSet<>();
+    for (int i = 0; i < n; i++) {
+      set.add(Code.format(out[i]));
+    }
+    assertEquals(n, set.size(), "no neighbour twice");
+    return set;
+  }
+
+  @Test
+  void classicStartHasEightMovesIncludingRoundTheCorner() {
+    // the gap is cells 17 and 18; each of the 1x1 at 13, 14, 16, 19 reaches both gap cells,
+    // 13 -> 18 and 14 -> 17 go down and then sideways, round a corner.
+    assertEquals(new TreeSet<>(Arrays.asList(
+        "1A98FCC00", // 13 -> 17
+        "1A98F3C00", // 13 -> 17 -> 18
+        "1A9B3CC00", // 14 -> 18 -> 17
+        "1A9B33C00", // 14 -> 18
+        "1A9BCCC00", // 16 -> 17 -> 18
+        "1A9BC3C00", // 16 -> 17
+        "1A9BFC000", // 19 -> 18 -> 17
+        "1A9BF3000"  // 19 -> 18
+    )), neighbours("1A9BF0C00"));
+  }
+
+  @Test
+  void aLoneBlockReachesEveryOtherPosition() {
+    assertEquals(new TreeSet<>(Arrays.asList("100000000", "200000000", "400000000", "500000000",
+        "600000000", "800000000", "900000000", "A00000000", "C00000000", "D00000000", "E00000000")),
+        neighbours("000000000"));
+  }
+
+  @Test
+  void aHorizontalPieceSlidesAlongItsRowOnly() {
+    // 2x2 at 0, a 1x2 at 2 (cells 2-3), everything else empty except 1x1 at 6 and 7
+    // walk: 2:01, 6:11, 7:11, then 12 empty cells -> range 01 11 11 00...
+    // the 1x2 cannot move (1x1 below it, 2x2 left); the 1x1 at 6 and 7 move into the open rows
+    TreeSet<String> n = neighbours("07C000000");
+    for (String c : n) {
+      Board b = Board.of(Code.parse(c));
+      assertEquals(Pieces.HORIZONTAL, b.typeAt(2), c + ": the 1x2 is boxed in");
+      assertEquals(Pieces.HORIZONTAL, b.typeAt(3), c);
+    }
+    // the 2x2 goes down to 4, 8, 12 and from there right to 9, 10, 13, 14 (not to 1 or 5: the
+    // 1x2 and the 1x1 at 6 are in the way); each 1x1 reaches all 12 empty cells of rows 2 to 4
+    assertEquals(7 + 12 + 12, n.size());
+    // 2x2 at 10 (A); walk 0:00 1:00 2:01 4:00 5:00 6:11 7:11, rest empty -> 043C0000
+    assertTrue(n.contains("A043C0000"), "2x2 down two rows and right two columns");
+  }
+
+  /** Reference moves: lift a piece, walk its positions one unit slide at a time with Board checks. */
+  private static TreeSet<Long> referenceNeighbours(long code) {
+    Board board = Board.of(code);
+    TreeSet<Long> out = new TreeSet<>();
+    int[] types = new int[board.pieceCount()];
+    int[] at = new int[board.pieceCount()];
+    for (int p = 0; p < types.length; p++) {
+      types[p] = board.type(p);
+      at[p] = board.address(p);
+    }
+    for (int p = 0; p < types.length; p++) {
+      int others = ~board.emptyCells() & Pieces.FULL & ~Pieces.mask(types[p], at[p]);
+      boolean[] seen = new boolean[Pieces.CELLS];
+      java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+      seen[at[p]] = true;
+      queue.add(at[p]);
+      while (!queue.isEmpty()) {
+        int u = queue.poll();
+        int[][] steps = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+        for (int[] s : steps) {
+          int row = u / 4 + s[0];
+          int col = u % 4 + s[1];
+          if (row < 0 || row > 4 || col < 0 || col > 3) {
+            continue;
+          }
+          int q = row * 4 + col;
+          if (seen[q] || !Pieces.fits(types[p], q) || (Pieces.mask(types[p], q) & others) != 0) {
+            continue;
+          }
+          seen[q] = true;
+          queue.add(q);
+          int[] moved = at.clone();
+          moved[p] = q;
+          out.add(Board.encode(types, moved));
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void movesEqualTheReferenceOnASeededSample() {
+    Random random = new Random(42);
+    Mover mover = new Mover();
+    long[] buffer = new long[Mover.MAX_NEIGHBOURS];
+    for (int i = 0; i < 30_000; i++) {
+      long code = all.code(random.nextInt(all.size()));
+      int n = mover.neighbours(code, buffer);
+      TreeSet<Long> fast = new TreeSet<>();
+      for (int k = 0; k < n; k++) {
+        fast.add(buffer[k]);
+      }
+      assertEquals(referenceNeighbours(code), fast, Code.format(code));
+      assertEquals(n, fast.size());
+      // unit slides down and right are moves
+      int s = mover.slides(code, buffer);
+      for (int k = 0; k < s; k++) {
+        assertTrue(fast.contains(buffer[k]), "slide of " + Code.format(code));
+      }
+    }
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
+  }
+
+  /**
+   * Over all layouts: 402,258,220 directed moves, every neighbour legal and in the same class, no
+   * duplicates, and the move relation symmetric: the sum of mix(a, b) over all moves a -> b equals
+   * that of mix(b, a), which holds for a symmetric relation and fails for a random asymmetry with
+   * probability 1 - 2^-64.
+   */
+  @Test
+  void everyMoveOfEveryLayoutIsLegalSameClassAndReversible() {
+    long[] forward = new long[1];
+    long[] backward = new long[1];
+    int[] most = new int[1];
+    long total = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (out, from, to) -> {
+      Mover mover = new Mover();
+      long moves = 0;
+      long f = 0;
+      long b = 0;
+      int max = 0;
+      for (int id = from; id < to; id++) {
+        long code = all.code(id);
+        int n = mover.neighbours(code, out);
+        int cls = LayoutClass.of(code);
+        max = Math.max(max, n);
+        for (int k = 0; k < n; k++) {
+          long next = out[k];
+          if (next == code || all.id(next) < 0 || LayoutClass.of(next) != cls) {
+            throw new AssertionError(Code.format(code) + " -> " + Code.format(next));
+          }
+          f += mix(code * 31 + mix(next));
+          b += mix(next * 31 + mix(code));
+        }
+        Arrays.sort(out, 0, n);
+        for (int k = 1; k < n; k++) {
+          if (out[k] == out[k - 1]) {
+            throw new AssertionError("duplicate move from " + Code.format(code));
+          }
+        }
+        moves += n;
+      }
+      synchronized (forward) {
+        forward[0] += f;
+        backward[0] += b;
+        most[0] = Math.max(most[0], max);
+      }
+      return moves;
+    });
+    assertEquals(402_258_220L, total);
+    assertEquals(forward[0], backward[0], "the move relation is symmetric");
+    assertTrue(most[0] <= Mover.MAX_NEIGHBOURS, "largest neighbour count " + most[0]);
+  }
+}
