@@ -19,6 +19,7 @@ import picocli.CommandLine.ScopeType;
     description = "Builds, verifies and queries the database of all 29,334,498 Klotski layouts.",
     subcommands = {
       ShowCommand.class,
+      GroupCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {
