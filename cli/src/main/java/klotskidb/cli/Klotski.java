@@ -20,6 +20,8 @@ import picocli.CommandLine.ScopeType;
     subcommands = {
       ShowCommand.class,
       GroupCommand.class,
+      SolveCommand.class,
+      PathCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

@@ -1,0 +1,41 @@
+package klotskidb.cli;
+
+import java.util.concurrent.Callable;
+import klotskidb.enumerator.Code;
+import klotskidb.layerer.Solver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** A shortest path between two layouts of one group, by BFS (no database needed). */
+@Command(name = "path", mixinStandardHelpOptions = true,
+    description = "Print a shortest path between two layouts of the same group (no database "
+        + "needed); exit 1 when they are in different groups.")
+final class PathCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FROM", description = "Start layout code.")
+  String from;
+
+  @Parameters(index = "1", paramLabel = "TO", description = "Target layout code.")
+  String to;
+
+  @Option(names = "--codes-only", description = "One code per line, no drawings.")
+  boolean codesOnly;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    long a = Code.parse(from);
+    long b = Code.parse(to);
+    long[] path = Solver.path(a, b);
+    if (path == null) {
+      throw new IllegalArgumentException(Code.format(a) + " and " + Code.format(b)
+          + " are in different groups: no sequence of moves joins them");
+    }
+    PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
+    spec.commandLine().getOut().println("path of " + PathPrinter.steps(path.length - 1));
+    return 0;
+  }
+}

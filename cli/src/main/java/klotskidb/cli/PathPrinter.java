@@ -1,0 +1,26 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import klotskidb.enumerator.Board;
+import klotskidb.enumerator.Code;
+
+/** Prints a path of layouts: step number, code and drawing. */
+final class PathPrinter {
+  private PathPrinter() {}
+
+  /** "1 step", "81 steps". */
+  static String steps(int n) {
+    return n + (n == 1 ? " step" : " steps");
+  }
+
+  static void print(PrintWriter out, long[] path, boolean codesOnly) {
+    for (int i = 0; i < path.length; i++) {
+      if (codesOnly) {
+        out.println(Code.format(path[i]));
+      } else {
+        out.println("step " + i + ": " + Code.format(path[i]));
+        out.print(Board.of(path[i]).draw());
+      }
+    }
+  }
+}
