@@ -1,44 +1,75 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
+import klotskidb.grouper.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** The group of a layout, computed in memory (its class only). */
+/** The group of a layout: from the database with --db, else computed in memory for its class. */
 @Command(name = "group", mixinStandardHelpOptions = true,
-    description = {"Print the group of a layout: its name, size and seed (computed in memory for the "
-        + "layout's class; no database needed).", "X is a code (1A9BF0C) or an id (#4091296)."})
+    description = {"Print a group: name, size, seed (and with a database its layers and solvability).",
+        "X is a layout (code, #id, name) or, with --db, a group name J-B-S-G.",
+        "Without --db the layout's class is grouped in memory (a second or two, no database needed)."})
 final class GroupCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout code or #id.")
-  String layout;
+  @Parameters(paramLabel = "X", description = "Layout code, #id or name; or group name J-B-S-G with --db.")
+  String target;
 
   @Option(names = "--members", description = "Also list the group's member codes in order.")
   boolean members;
+
+  @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (needs --db).")
+  Integer layer;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Read the group from this database.")
+  Path db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    LayoutRef ref = LayoutRef.parse(layout);
-    if (ref.kind == LayoutRef.Kind.NAME) {
-      throw new IllegalArgumentException("names need the class's groups; give a code or #id");
+    if (db == null) {
+      if (layer != null) {
+        throw new IllegalArgumentException("--layer reads the database: give --db DIR");
+      }
+      inMemory();
+    } else {
+      fromDatabase();
     }
+    return 0;
+  }
+
+  private void inMemory() {
+    LayoutRef ref = LayoutRef.parse(target);
     AllLayouts all = AllLayouts.build();
-    int id = ref.kind == LayoutRef.Kind.ID ? (int) ref.value : all.id(ref.value);
-    long code = all.code(id);
-    Groups groups = InMemory.groupsOfClasses(all, LayoutClass.of(code));
+    int id;
+    Groups groups;
+    if (ref.kind == LayoutRef.Kind.NAME) {
+      int[] p = Names.parse(ref.text, 5);
+      int cls = LayoutClass.index(p[0], p[1], p[2]);
+      if (cls < 0) {
+        throw new IllegalArgumentException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
+      }
+      groups = InMemory.groupsOfClasses(all, cls);
+      id = groups.idOfName(ref.text);
+    } else {
+      id = ref.kind == LayoutRef.Kind.ID ? (int) ref.value : all.id(ref.value);
+      groups = InMemory.groupsOfClasses(all, LayoutClass.of(all.code(id)));
+    }
     int g = groups.groupOf(id);
     PrintWriter out = spec.commandLine().getOut();
-    out.println("layout    " + Code.format(code) + "  #" + id);
-    out.println("name      " + groups.name(id));
+    out.println("layout    " + Code.format(all.code(id)) + "  #" + id + "  " + groups.name(id));
     out.println("group     " + groups.groupName(g) + " (" + (groups.groupNum(g) + 1) + " of "
         + groups.groupsInClass(groups.classOf(g)) + " in class " + LayoutClass.name(groups.classOf(g)) + ")");
     out.println("size      " + groups.size(g));
@@ -48,6 +79,46 @@ final class GroupCommand implements Callable<Integer> {
         out.println(Code.format(all.code(groups.member(g, i))));
       }
     }
-    return 0;
+  }
+
+  private void fromDatabase() {
+    try (KlotskiDb kdb = Database.open(db)) {
+      GroupRecord g;
+      PrintWriter out = spec.commandLine().getOut();
+      if (Names.looksLike(target.trim(), 4)) {
+        int[] p = Names.parse(target.trim(), 4);
+        g = kdb.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
+            new IllegalArgumentException("no group " + target.trim() + " in the database at " + kdb.dir()));
+      } else {
+        CaseRecord c = Database.lookup(kdb, target);
+        g = Database.groupOf(kdb, c);
+        out.println("layout    " + Code.format(c.code()) + "  #" + c.id() + "  " + c.name());
+      }
+      out.println("group     " + g.name());
+      out.println("size      " + g.size());
+      out.println("seed      " + Code.format(g.seed()));
+      out.println("layers    " + g.layers());
+      out.println("solvable  " + (g.isSolvable() ? "yes, " + g.solved() + " solved layouts, hardest "
+          + g.maxMinSolutionStep() + " steps (" + g.hardest() + " layouts)" : "no"));
+      StringBuilder sizes = new StringBuilder();
+      for (int k = 0; k < g.layers(); k++) {
+        sizes.append(k == 0 ? "" : " ").append(g.layerSizes()[k]);
+      }
+      out.println("layer sizes " + sizes);
+      if (layer != null) {
+        if (layer < 0 || layer >= g.layers()) {
+          throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
+              + ", no layer " + layer);
+        }
+        out.println("layer " + layer + ":");
+        kdb.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer,
+            code -> out.println(Code.format(code)));
+      }
+      if (members) {
+        for (int i = 0; i < g.size(); i++) {
+          out.println(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
+        }
+      }
+    }
   }
 }

@@ -18,10 +18,13 @@ import picocli.CommandLine.ScopeType;
     versionProvider = Klotski.Version.class,
     description = "Builds, verifies and queries the database of all 29,334,498 Klotski layouts.",
     subcommands = {
+      BuildCommand.class,
       ShowCommand.class,
       GroupCommand.class,
       SolveCommand.class,
       PathCommand.class,
+      InfoCommand.class,
+      NextCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

@@ -1,7 +1,13 @@
 package klotskidb.cli;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,13 +15,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** A shortest solution of a layout, found by BFS from it (no database needed). */
+/** A shortest solution: by BFS from the layout, or read from the database with --db. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
-    description = "Print a shortest solution: every step as a code and a drawing, and its length. "
-        + "Searches from the layout itself (no database needed); exit 1 for unsolvable layouts.")
+    description = {"Print a shortest solution: every step as a code and a drawing, and its length; "
+        + "exit 1 for unsolvable layouts.",
+        "Without --db it searches from the layout (BFS, no database needed); with --db it walks the "
+        + "stored distances (each step to a neighbour one step closer; ties: smallest code)."})
 final class SolveCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "CODE", description = "Layout code, e.g. 1A9BF0C.")
-  String code;
+  @Parameters(paramLabel = "X", description = "Layout code; with --db also #id or name.")
+  String layout;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Read the solution from this database.")
+  Path db;
 
   @Option(names = "--codes-only", description = "One code per line, no drawings.")
   boolean codesOnly;
@@ -24,14 +35,54 @@ final class SolveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    long start = Code.parse(code);
-    long[] path = Solver.solve(start);
-    if (path == null) {
-      throw new IllegalArgumentException("layout " + Code.format(start)
-          + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
-    }
+    long[] path = db == null ? search() : fromDatabase();
     PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
     spec.commandLine().getOut().println("solved in " + PathPrinter.steps(path.length - 1));
     return 0;
+  }
+
+  private static IllegalArgumentException unsolvable(long code) {
+    return new IllegalArgumentException("layout " + Code.format(code)
+        + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
+  }
+
+  private long[] search() {
+    long start = Code.parse(layout);
+    long[] path = Solver.solve(start);
+    if (path == null) {
+      throw unsolvable(start);
+    }
+    return path;
+  }
+
+  private long[] fromDatabase() {
+    try (KlotskiDb kdb = Database.open(db)) {
+      CaseRecord c = Database.lookup(kdb, layout);
+      if (!c.isSolvable()) {
+        throw unsolvable(c.code());
+      }
+      LongArrayList path = new LongArrayList();
+      path.add(c.code());
+      Mover mover = new Mover();
+      long[] next = new long[Mover.MAX_NEIGHBOURS];
+      while (c.minSolutionStep() > 0) {
+        int n = mover.neighbours(c.code(), next);
+        Arrays.sort(next, 0, n);
+        CaseRecord closer = null;
+        for (int i = 0; i < n && closer == null; i++) {
+          CaseRecord m = kdb.caseOf(next[i]).orElseThrow();
+          if (m.minSolutionStep() == c.minSolutionStep() - 1) {
+            closer = m;
+          }
+        }
+        if (closer == null) {
+          throw new IllegalStateException("the database is inconsistent: no neighbour of "
+              + Code.format(c.code()) + " is one step closer to a solution");
+        }
+        c = closer;
+        path.add(c.code());
+      }
+      return path.toLongArray();
+    }
   }
 }

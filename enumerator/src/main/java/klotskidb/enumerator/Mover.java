@@ -179,6 +179,45 @@ public final class Mover {
     return n;
   }
 
+  /**
+   * The code of the left-right mirror image (SPEC 2), without allocating: each raw row is
+   * reversed through a table that also moves the head of a 1x2 or 2x2 back to its left cell
+   * (reversed, a head lands right of its own filled half).
+   */
+  public long mirror(long code) {
+    unpack(code);
+    long r = raw;
+    long m = 0;
+    for (int row = 0; row < Pieces.ROWS; row++) {
+      m |= (long) MIRROR_ROW[(int) (r >>> (12 * row)) & 0xFFF] << (12 * row);
+    }
+    int head = (block & ~3) | (2 - (block & 3));
+    return encode(m, head);
+  }
+
+  private static final int[] MIRROR_ROW = new int[1 << 12];
+
+  static {
+    for (int row = 0; row < (1 << 12); row++) {
+      int[] cell = new int[4];
+      for (int c = 0; c < 4; c++) {
+        cell[3 - c] = (row >>> (3 * c)) & 7;
+      }
+      for (int c = 1; c < 4; c++) {
+        boolean wideHead = cell[c] == RAW_KIND[Pieces.HORIZONTAL] || cell[c] == RAW_KIND[Pieces.BLOCK];
+        if (wideHead && cell[c - 1] == FILL) {
+          cell[c - 1] = cell[c];
+          cell[c] = FILL;
+        }
+      }
+      int out = 0;
+      for (int c = 0; c < 4; c++) {
+        out |= cell[c] << (3 * c);
+      }
+      MIRROR_ROW[row] = out;
+    }
+  }
+
   private void unpack(long code) {
     int head = (int) (code >>> 32);
     int range = (int) code;

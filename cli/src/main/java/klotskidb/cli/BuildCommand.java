@@ -1,0 +1,118 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import klotskidb.db.DatabaseWriter;
+import klotskidb.db.Publisher;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.Layerer;
+import klotskidb.layerer.Layers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The main job: enumerate -> group -> layer -> write -> check -> publish, then a summary. */
+@Command(name = "build", mixinStandardHelpOptions = true,
+    description = {"Build the case database: enumerate all layouts, group them, layer every group, "
+        + "bulk-load RocksDB, check it and publish it atomically (an existing database is "
+        + "replaced only on success)."})
+final class BuildCommand implements Callable<Integer> {
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: ${DEFAULT-VALUE}).")
+  Path db = Path.of("data/klotski-db");
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--no-progress", description = "No progress bars or percentages; pass summaries only.")
+  boolean noProgress;
+
+  @Option(names = "--classes", paramLabel = "J-B-S", split = ",",
+      description = "Only these (jiang-bing-style) classes, e.g. 5-4-1,0-2-0 (for trials; default: all).")
+  String[] classes;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1");
+    }
+    boolean[] selected = selectedClasses();
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Progress progress = new ConsoleProgress(err, System.console() != null, noProgress);
+    Stages stages = new Stages(err);
+
+    AllLayouts all = stages.run("enumerate", AllLayouts::build);
+    Groups groups = stages.run("group", () -> new Grouper(all, selected, threads, progress).run());
+    Layers layers = stages.run("layer", () -> new Layerer(groups, threads, progress).run());
+    Path target = db.toAbsolutePath().normalize();
+    stages.run("write", () -> {
+      new Publisher(target).publish(dir -> new DatabaseWriter(layers, threads, progress, Klotski.version()).write(dir));
+      return null;
+    });
+    out.print(summary(layers, target, stages));
+    return 0;
+  }
+
+  private boolean[] selectedClasses() {
+    if (classes == null) {
+      return null;
+    }
+    boolean[] selected = new boolean[LayoutClass.COUNT];
+    for (String c : classes) {
+      String[] p = c.trim().split("-");
+      int cls = -1;
+      if (p.length == 3 && p[0].matches("\\d+") && p[1].matches("\\d+") && p[2].matches("\\d+")) {
+        cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+      }
+      if (cls < 0) {
+        throw new IllegalArgumentException("no class '" + c + "' (expected jiang-bing-style, e.g. 5-4-1)");
+      }
+      selected[cls] = true;
+    }
+    return selected;
+  }
+
+  private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {
+    Groups groups = layers.groups();
+    AllLayouts all = groups.layouts();
+    int solvable = 0;
+    long inSolvable = 0;
+    int hardest = -1;
+    for (int g = 0; g < groups.count(); g++) {
+      if (layers.isSolvable(g)) {
+        solvable++;
+        inSolvable += groups.size(g);
+        hardest = Math.max(hardest, layers.maxMinSolutionStep(g));
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%nDatabase %s%n", target));
+    sb.append(String.format(Locale.ROOT, "  layouts              %,d%n", groups.layoutCount()));
+    sb.append(String.format(Locale.ROOT, "  groups               %,d%n", groups.count()));
+    sb.append(String.format(Locale.ROOT, "  solvable groups      %,d (%,d layouts; %,d unsolvable groups, %,d layouts)%n",
+        solvable, inSolvable, groups.count() - solvable, groups.layoutCount() - inSolvable));
+    sb.append(String.format(Locale.ROOT, "  hardest layouts      %d steps to solve:%n", hardest));
+    for (int g = 0; g < groups.count(); g++) {
+      if (layers.isSolvable(g) && layers.maxMinSolutionStep(g) == hardest) {
+        for (int id : layers.hardestLayouts(g)) {
+          sb.append("                       ").append(Code.format(all.code(id))).append("  ")
+              .append(groups.name(id)).append('\n');
+        }
+      }
+    }
+    sb.append(String.format(Locale.ROOT, "  database size        %,d MB%n", Stages.sizeOf(target) >> 20));
+    sb.append(String.format(Locale.ROOT, "  peak RSS             %,d MB%n", Stages.peakRss() >> 20));
+    sb.append("Stages\n").append(stages.table());
+    return sb.toString();
+  }
+}

@@ -1,0 +1,98 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Board;
+import klotskidb.enumerator.Code;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Everything the database stores about one layout, with its group summary and board. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+    description = {"Print every stored field of a layout, its group summary and its board.",
+        "X is a code (1A9BF0C), an id (#4091296) or a name (5-4-1-1-7472)."})
+final class InfoCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "X", description = "Layout: code, #id or jiang-bing-style-group_num-group_index.")
+  String layout;
+
+  @Option(names = "--json", description = "One JSON object instead of text.")
+  boolean json;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    try (KlotskiDb kdb = Database.open(db)) {
+      CaseRecord c = Database.lookup(kdb, layout);
+      GroupRecord g = Database.groupOf(kdb, c);
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(fields(c, g)));
+      } else {
+        text(out, c, g);
+      }
+    }
+    return 0;
+  }
+
+  /** The --json keys; later stages add keys, they never rename these. */
+  static Map<String, Object> fields(CaseRecord c, GroupRecord g) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("id", c.id());
+    m.put("name", c.name());
+    m.put("jiang", c.jiang());
+    m.put("bing", c.bing());
+    m.put("style", c.style());
+    m.put("group_num", c.groupNum());
+    m.put("group_index", c.groupIndex());
+    m.put("layer", c.layer());
+    m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
+    m.put("symmetric", c.symmetric());
+    m.put("solved", c.solved());
+    Map<String, Object> group = new LinkedHashMap<>();
+    group.put("name", g.name());
+    group.put("size", g.size());
+    group.put("seed", Code.format(g.seed()));
+    group.put("layers", g.layers());
+    group.put("solvable", g.isSolvable());
+    group.put("solved", g.solved());
+    group.put("max_min_solution_step", g.isSolvable() ? g.maxMinSolutionStep() : null);
+    m.put("group", group);
+    return m;
+  }
+
+  private static void text(PrintWriter out, CaseRecord c, GroupRecord g) {
+    out.println("code               " + Code.format(c.code()));
+    out.println("id                 " + c.id());
+    out.println("name               " + c.name());
+    out.println("class              " + c.jiang() + "-" + c.bing() + "-" + c.style() + " (jiang-bing-style)");
+    out.println("group_num          " + c.groupNum());
+    out.println("group_index        " + c.groupIndex());
+    out.println("layer              " + c.layer() + " (steps from the group's seed)");
+    out.println("min_solution_step  " + (c.isSolvable() ? c.minSolutionStep() : "none (unsolvable group)"));
+    out.println("symmetric          " + (c.symmetric() ? "yes" : "no"));
+    out.println("solved             " + (c.solved() ? "yes" : "no"));
+    out.println("group " + g.name());
+    out.println("  size             " + g.size());
+    out.println("  seed             " + Code.format(g.seed()));
+    out.println("  layers           " + g.layers());
+    out.println("  solvable         " + (g.isSolvable() ? "yes, " + g.solved() + " solved layouts" : "no"));
+    if (g.isSolvable()) {
+      out.println("  hardest          " + g.maxMinSolutionStep() + " steps (" + g.hardest() + " layouts)");
+    }
+    out.print(Board.of(c.code()).draw());
+  }
+}

@@ -1,0 +1,51 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.Mover;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Every move from a layout with the distance to a solution after it; optimal moves marked. */
+@Command(name = "next", mixinStandardHelpOptions = true,
+    description = "List every layout one step away with its min_solution_step; optimal moves are marked *.")
+final class NextCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "X", description = "Layout: code, #id or name.")
+  String layout;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    try (KlotskiDb kdb = Database.open(db)) {
+      CaseRecord c = Database.lookup(kdb, layout);
+      long[] next = new long[Mover.MAX_NEIGHBOURS];
+      int n = new Mover().neighbours(c.code(), next);
+      Arrays.sort(next, 0, n);
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(Code.format(c.code()) + "  min_solution_step " + step(c));
+      for (int i = 0; i < n; i++) {
+        CaseRecord m = kdb.caseOf(next[i]).orElseThrow(() ->
+            new IllegalStateException("a neighbour is missing from the database"));
+        boolean optimal = c.isSolvable() && m.minSolutionStep() == c.minSolutionStep() - 1;
+        out.println((optimal ? "* " : "  ") + Code.format(m.code()) + "  " + step(m));
+      }
+    }
+    return 0;
+  }
+
+  private static String step(CaseRecord c) {
+    return c.isSolvable() ? Integer.toString(c.minSolutionStep()) : "none";
+  }
+}

@@ -1,0 +1,14 @@
+package klotskidb.db;
+
+/** A database that is missing, incomplete, of another schema version, or unreadable. */
+public final class DatabaseException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public DatabaseException(String message) {
+    super(message);
+  }
+
+  public DatabaseException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

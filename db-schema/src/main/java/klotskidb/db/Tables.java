@@ -1,0 +1,43 @@
+package klotskidb.db;
+
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.Options;
+
+/**
+ * The one place that sets table options. The column families and the SstFileWriter that bulk
+ * loads them must agree (block size, compression, bloom filter): an SST written without the
+ * filter would be ingested without one.
+ */
+final class Tables {
+  static final long BLOCK_SIZE = 16 * 1024;
+  static final int BLOOM_BITS = 10;
+  /** Ingested files sit in the bottom level and are never compacted: one compression for all. */
+  static final CompressionType COMPRESSION = CompressionType.LZ4_COMPRESSION;
+
+  private Tables() {}
+
+  private static BlockBasedTableConfig table() {
+    return new BlockBasedTableConfig()
+        .setBlockSize(BLOCK_SIZE)
+        .setFilterPolicy(new BloomFilter(BLOOM_BITS, false))
+        .setWholeKeyFiltering(true);
+  }
+
+  /** Options for a column family (caller closes). */
+  static ColumnFamilyOptions columnFamily() {
+    return new ColumnFamilyOptions()
+        .setTableFormatConfig(table())
+        .setCompressionType(COMPRESSION)
+        .setBottommostCompressionType(COMPRESSION);
+  }
+
+  /** Options for an SstFileWriter, the same table settings as {@link #columnFamily} (caller closes). */
+  static Options sstWriter() {
+    return new Options()
+        .setTableFormatConfig(table())
+        .setCompressionType(COMPRESSION);
+  }
+}
