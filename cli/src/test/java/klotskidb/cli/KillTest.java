@@ -1,0 +1,65 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A build killed while writing leaves the previous database complete and in place. */
+class KillTest {
+  @TempDir Path temp;
+
+  private static Process start(Path db, String classes) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(List.of(java, "-Xmx3g", "-cp", System.getProperty("java.class.path"),
+        Klotski.class.getName(), "build", "--db", db.toString(), "--no-progress", "--classes", classes))
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  @Test
+  void killedMidWriteKeepsThePreviousDatabase() throws Exception {
+    Path db = temp.resolve("klotski-db");
+    assertEquals(0, Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", "0-2-0").exit);
+    String builtAt;
+    try (KlotskiDb before = KlotskiDb.open(db)) {
+      builtAt = before.meta().get(Schema.META_BUILT_AT);
+    }
+
+    // a bigger second build, killed as soon as its SST files appear
+    Process p = start(db, "2-6-1,3-5-1");
+    Path building = temp.resolve("klotski-db.building-" + p.pid());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    boolean writing = false;
+    while (!writing && p.isAlive() && System.nanoTime() < deadline) {
+      Path staging = building.resolve("staging");
+      try (var files = Files.isDirectory(staging) ? Files.list(staging) : null) {
+        writing = files != null && files.findAny().isPresent();
+      } catch (java.nio.file.NoSuchFileException e) {
+        writing = false;
+      }
+      Thread.sleep(5);
+    }
+    assertTrue(writing, "the build reached its write stage");
+    p.destroyForcibly().waitFor();
+    assertTrue(Files.exists(building), "the kill left a half-written build directory behind");
+
+    try (KlotskiDb after = KlotskiDb.open(db)) {
+      assertEquals(builtAt, after.meta().get(Schema.META_BUILT_AT), "still the first database");
+      assertEquals("0-2-0", after.meta().get(Schema.META_CLASSES));
+      assertEquals(1440, after.layoutCount(), "class 0-2-0 holds 1,440 layouts");
+    }
+    // the next build cleans up after the killed one and replaces the database
+    assertEquals(0, Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", "0-3-0").exit);
+    assertTrue(Files.notExists(building));
+    try (KlotskiDb next = KlotskiDb.open(db)) {
+      assertEquals("0-3-0", next.meta().get(Schema.META_CLASSES));
+    }
+  }
+}

@@ -1,0 +1,254 @@
+package klotskidb.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Board;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.Layerer;
+import klotskidb.layerer.Layers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+
+/** A database of a few classes, built end to end and read back against the pipeline. */
+class DatabaseTest {
+  @TempDir static Path temp;
+  private static AllLayouts all;
+  private static Groups groups;
+  private static Layers layers;
+  private static Path dbDir;
+  private static KlotskiDb db;
+
+  private static final String[] CLASSES = {"5-4-1", "0-2-0", "3-2-1", "6-0-2"};
+
+  @BeforeAll
+  static void build() throws IOException {
+    all = AllLayouts.build();
+    boolean[] selected = new boolean[LayoutClass.COUNT];
+    for (String c : CLASSES) {
+      String[] p = c.split("-");
+      selected[LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]))] = true;
+    }
+    groups = new Grouper(all, selected, 2, Progress.NONE).run();
+    layers = new Layerer(groups, 2, Progress.NONE).run();
+    dbDir = temp.resolve("db");
+    new Publisher(dbDir).publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(dir));
+    db = KlotskiDb.open(dbDir);
+  }
+
+  @AfterAll
+  static void close() {
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  @Test
+  void everyLayoutRecordEqualsThePipeline() {
+    int stored = 0;
+    for (int id = 0; id < all.size(); id++) {
+      int g = groups.groupOf(id);
+      long code = all.code(id);
+      if (g < 0) {
+        if (id % 997 == 0) { // a sample of the classes that were not built: nothing stored
+          assertFalse(db.caseOf(code).isPresent());
+        }
+        continue;
+      }
+      stored++;
+      int cls = groups.classOf(g);
+      CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+          LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
+          layers.minSolutionStep(id), Board.isSymmetric(code), (code >>> 32) == 0xD);
+      assertEquals(expected, db.caseOf(code).orElseThrow());
+      assertEquals(code, db.codeOfId(id));
+      assertEquals(code, db.codeOfName(expected.jiang(), expected.bing(), expected.style(),
+          expected.groupNum(), expected.groupIndex()));
+    }
+    assertEquals(groups.layoutCount(), stored);
+    assertEquals(stored, db.layoutCount());
+    assertEquals(81, db.caseOf(0x1A9BF0C00L).orElseThrow().minSolutionStep());
+    assertEquals("5-4-1-1-7472", db.caseOf(0x1A9BF0C00L).orElseThrow().name());
+  }
+
+  @Test
+  void everyGroupRecordAndLayerScanEqualsThePipeline() {
+    List<GroupRecord> scanned = new ArrayList<>();
+    db.forEachGroup(scanned::add);
+    assertEquals(groups.count(), scanned.size());
+    for (int g = 0; g < groups.count(); g++) {
+      int cls = groups.classOf(g);
+      int j = LayoutClass.jiangOf(cls);
+      int b = LayoutClass.bingOf(cls);
+      int s = LayoutClass.styleOf(cls);
+      GroupRecord r = db.group(j, b, s, groups.groupNum(g)).orElseThrow();
+      assertEquals(r.name(), scanned.get(g).name());
+      assertEquals(groups.size(g), r.size());
+      assertEquals(all.code(groups.seed(g)), r.seed());
+      assertEquals(layers.layerCount(g), r.layers());
+      assertEquals(layers.solvedCount(g), r.solved());
+      assertEquals(layers.maxMinSolutionStep(g), r.maxMinSolutionStep());
+      assertEquals(layers.hardestCount(g), r.hardest());
+      LongArrayList[] byLayer = new LongArrayList[r.layers()];
+      for (int k = 0; k < r.layers(); k++) {
+        byLayer[k] = new LongArrayList();
+      }
+      for (int i = 0; i < groups.size(g); i++) {
+        byLayer[layers.layer(groups.member(g, i))].add(all.code(groups.member(g, i)));
+      }
+      for (int k = 0; k < r.layers(); k++) {
+        assertEquals(layers.layerSize(g, k), r.layerSizes()[k]);
+        LongArrayList expected = byLayer[k];
+        LongArrayList got = new LongArrayList();
+        db.forEachInLayer(j, b, s, groups.groupNum(g), k, got::add);
+        assertEquals(expected, got, r.name() + " layer " + k);
+      }
+    }
+    assertFalse(db.group(5, 4, 1, 60000).isPresent());
+    assertEquals(-1, db.codeOfName(5, 4, 1, 1, 25955));
+    assertEquals(-1, db.codeOfId(all.id(0x4FEA13400L)), "class 5-4-2 was not built");
+  }
+
+  @Test
+  void metaDescribesTheBuild() {
+    var meta = db.meta();
+    assertEquals("1", meta.get(Schema.META_SCHEMA_VERSION));
+    assertEquals("true", meta.get(Schema.META_COMPLETE));
+    assertEquals(Integer.toString(groups.count()), meta.get(Schema.META_GROUPS));
+    assertEquals("0-2-0,3-2-1,5-4-1,6-0-2", meta.get(Schema.META_CLASSES));
+    assertTrue(meta.get(Schema.META_STEP_RULE).startsWith("one piece, any distance, any path"));
+    for (String cf : Schema.DATA_FAMILIES) {
+      String rows = meta.get(Schema.META_ROWS_PREFIX + cf);
+      // a full re-read gives the rows and CRC32C recorded at write time
+      assertEquals(rows + " " + meta.get(Schema.META_CHECKSUM_PREFIX + cf), db.checksum(cf), cf);
+    }
+  }
+
+  @Test
+  void aMissingDirectoryOrNonDatabaseIsRefused() throws IOException {
+    DatabaseException missing = assertThrows(DatabaseException.class, () -> KlotskiDb.open(temp.resolve("nope")));
+    assertTrue(missing.getMessage().startsWith("no database at"));
+    Path empty = Files.createDirectories(temp.resolve("empty"));
+    assertThrows(DatabaseException.class, () -> KlotskiDb.open(empty));
+    assertFalse(Files.exists(temp.resolve("nope")), "a query creates nothing");
+  }
+
+  /** Copies the database and edits its meta with a writable handle. */
+  private static Path withMeta(String name, String key, String value) throws Exception {
+    Path copy = temp.resolve(name);
+    try (var files = Files.walk(dbDir)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        Files.copy(p, copy.resolve(dbDir.relativize(p).toString()));
+      }
+    }
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (ColumnFamilyOptions cf = Tables.columnFamily(); DBOptions options = new DBOptions()) {
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cf));
+      for (String f : Schema.DATA_FAMILIES) {
+        descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cf));
+      }
+      descriptors.add(new ColumnFamilyDescriptor(Schema.META.getBytes(StandardCharsets.UTF_8), cf));
+      try (RocksDB rw = RocksDB.open(options, copy.toString(), descriptors, handles)) {
+        ColumnFamilyHandle meta = handles.get(handles.size() - 1);
+        if (value == null) {
+          rw.delete(meta, key.getBytes(StandardCharsets.UTF_8));
+        } else {
+          rw.put(meta, key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+        }
+      } finally {
+        handles.forEach(ColumnFamilyHandle::close);
+      }
+    }
+    return copy;
+  }
+
+  @Test
+  void anIncompleteDatabaseIsRefused() throws Exception {
+    Path copy = withMeta("incomplete", Schema.META_COMPLETE, null);
+    DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(copy));
+    assertTrue(e.getMessage().contains("incomplete"), e.getMessage());
+  }
+
+  @Test
+  void anotherSchemaVersionIsRefused() throws Exception {
+    Path copy = withMeta("version", Schema.META_SCHEMA_VERSION, "0");
+    DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(copy));
+    assertTrue(e.getMessage().contains("schema version 0"), e.getMessage());
+  }
+
+  @Test
+  void aFailedBuildLeavesThePreviousDatabase() throws Exception {
+    Path target = temp.resolve("published");
+    Publisher publisher = new Publisher(target);
+    publisher.publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "first").write(dir));
+    String builtAt;
+    try (KlotskiDb first = KlotskiDb.open(target)) {
+      builtAt = first.meta().get(Schema.META_BUILT_AT);
+    }
+    IOException failure = assertThrows(IOException.class, () -> publisher.publish(dir -> {
+      new DatabaseWriter(layers, 2, Progress.NONE, "second").write(dir);
+      throw new IOException("disk full (simulated)");
+    }));
+    assertEquals("disk full (simulated)", failure.getMessage());
+    try (KlotskiDb still = KlotskiDb.open(target)) {
+      assertEquals(builtAt, still.meta().get(Schema.META_BUILT_AT));
+      assertEquals("first", still.meta().get(Schema.META_TOOL_VERSION));
+    }
+    assertFalse(Files.exists(publisher.building()), "the failed build's directory is gone");
+  }
+
+  @Test
+  void recoveryRestoresADatabaseLeftAsideAndDropsStaleBuilds() throws Exception {
+    Path target = temp.resolve("recover");
+    new Publisher(target).publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "r").write(dir));
+    long deadPid = 1L << 40; // no process has it
+    Path aside = target.resolveSibling("recover.old-" + deadPid);
+    Path stale = target.resolveSibling("recover.building-" + deadPid);
+    Files.move(target, aside);
+    Files.createDirectories(stale.resolve("staging"));
+    new Publisher(target).recover();
+    assertTrue(Files.isDirectory(target));
+    assertFalse(Files.exists(aside));
+    assertFalse(Files.exists(stale));
+    try (KlotskiDb back = KlotskiDb.open(target)) {
+      assertEquals("r", back.meta().get(Schema.META_TOOL_VERSION));
+    }
+  }
+
+  @Test
+  void publishingTwiceReplacesTheDatabase() throws Exception {
+    Path target = temp.resolve("twice");
+    Publisher publisher = new Publisher(target);
+    publisher.publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "one").write(dir));
+    publisher.publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "two").write(dir));
+    try (KlotskiDb again = KlotskiDb.open(target)) {
+      assertEquals("two", again.meta().get(Schema.META_TOOL_VERSION));
+    }
+    try (var siblings = Files.list(temp)) {
+      assertArrayEquals(new String[0], siblings.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("twice.")).toArray(String[]::new), "nothing left beside it");
+    }
+  }
+}
