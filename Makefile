@@ -13,12 +13,15 @@ build:
 run: build
 	bin/klotski build --db $(DB)
 
+# not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
 test:
-	$(MVN) verify
+	mvn -B --no-transfer-progress verify
 
-bench: build
-	$(MVN) -Pbench -DskipTests package -pl bench -am
-	java -Xmx6g -XX:+UseParallelGC -jar bench/target/benchmarks.jar $(BENCH_ARGS)
+# JMH benchmarks; BENCH_ARGS passes JMH options, e.g. BENCH_ARGS='LookupBench' for one class.
+# DbLookupBench needs the database of `make run`.
+bench:
+	$(MVN) -Pbench -DskipTests package
+	java -jar bench/target/benchmarks.jar -rf json -rff bench/target/jmh.json $(BENCH_ARGS)
 
 clean:
 	$(MVN) clean

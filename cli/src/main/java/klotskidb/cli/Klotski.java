@@ -25,6 +25,9 @@ import picocli.CommandLine.ScopeType;
       PathCommand.class,
       InfoCommand.class,
       NextCommand.class,
+      TablesCommand.class,
+      VerifyCommand.class,
+      ExportCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

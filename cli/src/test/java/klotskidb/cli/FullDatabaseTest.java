@@ -3,7 +3,11 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -15,6 +19,7 @@ import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
+import klotskidb.testing.Published;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -80,6 +85,69 @@ class FullDatabaseTest {
     assertTrue(r.out.endsWith("solved in 81 steps\n"));
     Cli next = Cli.run("next", "1A9BF0C", "--db", dbDir.toString());
     assertEquals(4, next.out.lines().filter(l -> l.startsWith("* ")).count(), next.out);
+  }
+
+  @Test
+  void verifyPassesOnAllFourPublishedTables() {
+    Cli r = Cli.run("verify", "--published", Published.dir().toString(), "--db", dbDir.toString());
+    assertEquals(0, r.exit, r.toString());
+    for (String t : CountTables.PUBLISHED) {
+      assertTrue(r.out.contains(t + ".tsv"), r.out);
+    }
+    assertEquals(4, r.out.lines().filter(l -> l.contains(" ok (")).count(), r.out);
+    assertTrue(r.out.contains("ok (25422 rows)"), r.out);
+  }
+
+  @Test
+  void verifyFailsNamingTheRowWhenOnePublishedNumberChanges() throws Exception {
+    Path copy = Files.createDirectories(temp.resolve("published-copy"));
+    for (String t : CountTables.PUBLISHED) {
+      Files.copy(Published.dir().resolve(t + ".tsv"), copy.resolve(t + ".tsv"));
+    }
+    Path sizes = copy.resolve("group_size.tsv");
+    List<String> lines = Files.readAllLines(sizes);
+    // row 100 of the data (line 101 of the file): bump its size by one
+    String[] f = lines.get(100).split("\t");
+    f[4] = Long.toString(Long.parseLong(f[4]) + 1);
+    lines.set(100, String.join("\t", f));
+    Files.write(sizes, lines);
+    Cli r = Cli.run("verify", "--published", copy.toString(), "--db", dbDir.toString());
+    assertEquals(1, r.exit, r.toString());
+    String line = r.out.lines().filter(l -> l.startsWith("group_size.tsv")).findFirst().orElseThrow();
+    assertTrue(line.contains("1 of 25422 rows differ"), line);
+    assertTrue(line.contains("row 100: expected " + String.join(" ", f)), line);
+    assertEquals(3, r.out.lines().filter(l -> l.contains(" ok (")).count(), r.out);
+  }
+
+  private static String md5(Path file) throws Exception {
+    MessageDigest md5 = MessageDigest.getInstance("MD5");
+    try (var in = new java.security.DigestInputStream(Files.newInputStream(file), md5)) {
+      in.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(md5.digest());
+  }
+
+  @Test
+  void exportsMatchThePublishedChecksums() throws Exception {
+    Path allCases = temp.resolve("All_Case.txt");
+    Cli a = Cli.run("export", "--format", "all-cases", "--out", allCases.toString(), "--db", dbDir.toString(),
+        "--no-progress");
+    assertEquals(0, a.exit, a.toString());
+    assertEquals("eeb931800e1b6eb10d46db4dd6a1561f", md5(allCases));
+    Path main = temp.resolve("main.csv");
+    Cli m = Cli.run("export", "--format", "main-csv", "--mirror-rule", "legacy", "--out", main.toString(),
+        "--db", dbDir.toString(), "--no-progress");
+    assertEquals(0, m.exit, m.toString());
+    assertEquals("4b99d2ad0b919cde2d0fde6f7010e698", md5(main));
+    // the exact rule marks 11,634 layouts symmetric
+    Path exact = temp.resolve("main-exact.csv");
+    assertEquals(0, Cli.run("export", "--format", "main-csv", "--class", "5-4-1", "--out", exact.toString(),
+        "--db", dbDir.toString(), "--no-progress").exit);
+    List<String> rows = Files.readAllLines(exact);
+    long published = Published.numbers("style_count.tsv").stream()
+        .filter(r -> r[0] == 5 && r[1] == 4 && r[2] == 1).findFirst().orElseThrow()[3];
+    assertEquals(published, rows.size(), "class 5-4-1 rows");
+    assertTrue(rows.stream().allMatch(l -> l.matches("\\d+,[0-9A-F]{9},[YN],5,4,1,\\d+,\\d+")));
   }
 
   @Test

@@ -154,18 +154,7 @@ public final class KlotskiDb implements AutoCloseable {
     if (v == null) {
       return Optional.empty();
     }
-    ByteBuffer b = ByteBuffer.wrap(v);
-    int id = b.getInt();
-    int jiang = b.get();
-    int bing = b.get();
-    int style = b.get();
-    int groupNum = b.getShort() & 0xFFFF;
-    int groupIndex = b.getInt();
-    int layer = b.getShort() & 0xFFFF;
-    int step = b.getShort();
-    int flags = b.get();
-    return Optional.of(new CaseRecord(code, id, jiang, bing, style, groupNum, groupIndex, layer, step,
-        (flags & Schema.FLAG_SYMMETRIC) != 0, (flags & Schema.FLAG_SOLVED) != 0));
+    return Optional.of(decodeCase(code, ByteBuffer.wrap(v)));
   }
 
   /** The code of layout {@code id}, or -1 when the database has no such id. */
@@ -212,6 +201,36 @@ public final class KlotskiDb implements AutoCloseable {
       sizes[k] = b.getInt();
     }
     return new GroupRecord(jiang, bing, style, groupNum, size, seed, layers, solved, hardestStep, hardest, sizes);
+  }
+
+  /** Every layout record in code order (29M for a full database: a few seconds). */
+  public void forEachCase(java.util.function.Consumer<CaseRecord> action) {
+    try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
+        RocksIterator it = db.newIterator(byName.get(Schema.CASES), ro)) {
+      ByteBuffer key = ByteBuffer.allocateDirect(Schema.CODE_BYTES);
+      ByteBuffer value = ByteBuffer.allocateDirect(Schema.CASE_VALUE_BYTES);
+      for (it.seekToFirst(); it.isValid(); it.next()) {
+        key.clear();
+        value.clear();
+        it.key(key);
+        it.value(value);
+        action.accept(decodeCase(Schema.getCode(key), value));
+      }
+    }
+  }
+
+  static CaseRecord decodeCase(long code, ByteBuffer b) {
+    int id = b.getInt();
+    int jiang = b.get();
+    int bing = b.get();
+    int style = b.get();
+    int groupNum = b.getShort() & 0xFFFF;
+    int groupIndex = b.getInt();
+    int layer = b.getShort() & 0xFFFF;
+    int step = b.getShort();
+    int flags = b.get();
+    return new CaseRecord(code, id, jiang, bing, style, groupNum, groupIndex, layer, step,
+        (flags & Schema.FLAG_SYMMETRIC) != 0, (flags & Schema.FLAG_SOLVED) != 0);
   }
 
   /** Every group record in key order (class, then group_num). */

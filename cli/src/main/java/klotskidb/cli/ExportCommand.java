@@ -1,0 +1,135 @@
+package klotskidb.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Dataset files in the formats of the original HRD_Database release, streamed from the database. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+    description = {"Write a dataset file compatible with the original HRD_Database release:",
+        "  all-cases  every code, 9 upper-case hex digits, one per line (All_Case.txt)",
+        "  main-csv   id,CODE,Y|N,jiang,bing,style,group_num,group_index (main.csv; Y|N = symmetric)",
+        "Lines are separated by LF with no newline after the last. The file is replaced atomically."})
+final class ExportCommand implements Callable<Integer> {
+  enum Format { ALL_CASES, MAIN_CSV }
+
+  enum MirrorRule { EXACT, LEGACY }
+
+  @Option(names = "--format", paramLabel = "F", required = true, converter = FormatConverter.class,
+      description = "all-cases or main-csv.")
+  Format format;
+
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write.")
+  Path out;
+
+  @Option(names = "--class", paramLabel = "J-B-S", description = "Only layouts of this class.")
+  String onlyClass;
+
+  @Option(names = "--mirror-rule", paramLabel = "RULE", converter = RuleConverter.class,
+      description = "main-csv symmetry: exact (default) or legacy (the original engine's, 13,618 Y).")
+  MirrorRule rule = MirrorRule.EXACT;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Option(names = "--no-progress", description = "No progress bar.")
+  boolean noProgress;
+
+  @Spec CommandSpec spec;
+
+  static final class FormatConverter implements picocli.CommandLine.ITypeConverter<Format> {
+    @Override
+    public Format convert(String value) {
+      return Format.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+    }
+  }
+
+  static final class RuleConverter implements picocli.CommandLine.ITypeConverter<MirrorRule> {
+    @Override
+    public MirrorRule convert(String value) {
+      return MirrorRule.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    int cls = -1;
+    if (onlyClass != null) {
+      String[] p = onlyClass.trim().split("-");
+      if (p.length == 3 && onlyClass.trim().matches("\\d+-\\d+-\\d+")) {
+        cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+      }
+      if (cls < 0) {
+        throw new IllegalArgumentException("no class '" + onlyClass + "' (expected jiang-bing-style, e.g. 5-4-1)");
+      }
+    }
+    int wanted = cls;
+    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    long[] lines = new long[1];
+    try (KlotskiDb kdb = Database.open(db)) {
+      progress.begin("export", kdb.layoutCount());
+      long t0 = System.nanoTime();
+      AtomicFile.write(out, stream -> {
+        StringBuilder line = new StringBuilder(64);
+        long[] seen = new long[1];
+        try {
+          kdb.forEachCase(c -> {
+            if ((++seen[0] & 0xFFFF) == 0) {
+              progress.advance(seen[0]);
+            }
+            if (wanted >= 0 && LayoutClass.index(c.jiang(), c.bing(), c.style()) != wanted) {
+              return;
+            }
+            line.setLength(0);
+            if (lines[0]++ > 0) {
+              line.append('\n');
+            }
+            format(line, c);
+            write(stream, line);
+          });
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
+        }
+      });
+      progress.end("export", System.nanoTime() - t0, String.format("%,d lines to %s", lines[0], out));
+    }
+    if (lines[0] == 0) {
+      spec.commandLine().getErr().println("klotski: warning: no layouts matched; the file is empty");
+    }
+    return 0;
+  }
+
+  private void format(StringBuilder line, CaseRecord c) {
+    if (format == Format.ALL_CASES) {
+      line.append(Code.format(c.code()));
+      return;
+    }
+    boolean symmetric = rule == MirrorRule.EXACT ? c.symmetric() : LegacySymmetry.isSymmetric(c.code());
+    line.append(c.id()).append(',').append(Code.format(c.code())).append(',').append(symmetric ? 'Y' : 'N')
+        .append(',').append(c.jiang()).append(',').append(c.bing()).append(',').append(c.style())
+        .append(',').append(c.groupNum()).append(',').append(c.groupIndex());
+  }
+
+  private static void write(OutputStream out, CharSequence s) {
+    try {
+      byte[] b = new byte[s.length()];
+      for (int i = 0; i < b.length; i++) {
+        b[i] = (byte) s.charAt(i);
+      }
+      out.write(b);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

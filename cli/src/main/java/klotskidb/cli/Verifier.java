@@ -1,0 +1,114 @@
+package klotskidb.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compares published TSV tables with the ones derived from the database: one line per table,
+ * {@code ok}, or the number of differing rows and the first few with expected and actual values.
+ * A missing, unreadable or malformed published file is a failure of its own, never a crash.
+ */
+final class Verifier {
+  /** The outcome for one table. */
+  record Result(String table, boolean ok, boolean checked, String line) {}
+
+  private static final int SHOWN = 3;
+
+  private Verifier() {}
+
+  static List<Result> verify(Path published, Map<String, CountTables.Table> actual) throws IOException {
+    if (!Files.isDirectory(published)) {
+      throw new IllegalArgumentException("no folder of published tables at " + published);
+    }
+    List<Result> results = new ArrayList<>();
+    for (String name : CountTables.PUBLISHED) {
+      Path file = published.resolve(name + ".tsv");
+      if (!Files.exists(file)) {
+        results.add(new Result(name, false, true, "missing: " + file));
+        continue;
+      }
+      results.add(compare(name, file, actual.get(name)));
+    }
+    for (String name : List.of("farthest_checksum", "solution_checksum")) {
+      if (Files.exists(published.resolve(name + ".tsv"))) {
+        results.add(new Result(name, true, false,
+            "not checked: no class of this database has been analysed (farthest/solution values)"));
+      }
+    }
+    return results;
+  }
+
+  private static Result compare(String name, Path file, CountTables.Table actual) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException | RuntimeException e) {
+      return new Result(name, false, true, "unreadable: " + file + ": " + e.getMessage());
+    }
+    if (lines.isEmpty()) {
+      return new Result(name, false, true, "malformed: " + file + " is empty");
+    }
+    List<String> header = Arrays.asList(lines.get(0).split("\t", -1));
+    if (!header.equals(actual.header())) {
+      return new Result(name, false, true, "malformed: header " + header + ", expected " + actual.header());
+    }
+    List<long[]> expected = new ArrayList<>();
+    for (int i = 1; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (line.isEmpty() && i == lines.size() - 1) {
+        break;
+      }
+      String[] fields = line.split("\t", -1);
+      if (fields.length != header.size()) {
+        return new Result(name, false, true, "malformed: line " + (i + 1) + " has " + fields.length
+            + " fields, expected " + header.size());
+      }
+      long[] row = new long[fields.length];
+      for (int f = 0; f < fields.length; f++) {
+        try {
+          row[f] = Long.parseLong(fields[f].trim());
+        } catch (NumberFormatException e) {
+          return new Result(name, false, true, "malformed: line " + (i + 1) + " field " + header.get(f)
+              + " is not a number: '" + fields[f] + "'");
+        }
+      }
+      expected.add(row);
+    }
+    List<String> diffs = new ArrayList<>();
+    int differing = 0;
+    int n = Math.max(expected.size(), actual.rows().size());
+    for (int r = 0; r < n; r++) {
+      long[] e = r < expected.size() ? expected.get(r) : null;
+      long[] a = r < actual.rows().size() ? actual.rows().get(r) : null;
+      if (e != null && a != null && Arrays.equals(e, a)) {
+        continue;
+      }
+      differing++;
+      if (diffs.size() < SHOWN) {
+        diffs.add("row " + (r + 1) + ": expected " + show(e) + ", actual " + show(a));
+      }
+    }
+    if (differing == 0) {
+      return new Result(name, true, true, "ok (" + expected.size() + " rows)");
+    }
+    return new Result(name, false, true, differing + " of " + expected.size() + " rows differ"
+        + (expected.size() != actual.rows().size() ? " (the database has " + actual.rows().size() + ")" : "")
+        + "; " + String.join("; ", diffs));
+  }
+
+  private static String show(long[] row) {
+    if (row == null) {
+      return "(no row)";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (long v : row) {
+      sb.append(sb.length() == 0 ? "" : " ").append(v);
+    }
+    return sb.toString();
+  }
+}
