@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
       TablesCommand.class,
       VerifyCommand.class,
       ExportCommand.class,
+      PlotCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

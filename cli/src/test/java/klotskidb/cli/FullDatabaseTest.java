@@ -151,6 +151,23 @@ class FullDatabaseTest {
   }
 
   @Test
+  void plotsRenderPngCharts() throws Exception {
+    Path plots = temp.resolve("plots");
+    Cli r = Cli.run("plot", "--out", plots.toString(), "--db", dbDir.toString(), "--group", "5-4-2-0");
+    assertEquals(0, r.exit, r.toString());
+    for (String name : new String[] {"layouts_per_class.png", "groups_per_class.png", "group_sizes.png",
+        "layers_5-4-2-0.png"}) {
+      byte[] png = Files.readAllBytes(plots.resolve(name));
+      assertTrue(png.length > 10_000, name + " has a picture in it");
+      assertEquals((byte) 0x89, png[0], name);
+      assertEquals("PNG", new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII), name);
+    }
+    Cli bad = Cli.run("plot", "--out", plots.toString(), "--db", dbDir.toString(), "--group", "5-4-1-999");
+    assertEquals(1, bad.exit);
+    assertTrue(bad.err.contains("no group 5-4-1-999"), bad.err);
+  }
+
+  @Test
   void recordsEqualAnIndependentRunOfThePipeline() {
     AllLayouts all = AllLayouts.build();
     Groups groups = Grouper.groupAll(all);

@@ -15,6 +15,7 @@ import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -40,14 +41,16 @@ public final class KlotskiDb implements AutoCloseable {
   private final RocksDB db;
   private final ColumnFamilyOptions cfOptions;
   private final DBOptions options;
+  private final LRUCache cache;
   private final List<ColumnFamilyHandle> handles;
   private final Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
   private final Map<String, String> meta = new LinkedHashMap<>();
 
-  private KlotskiDb(Path dir, RocksDB db, ColumnFamilyOptions cfOptions, DBOptions options,
+  private KlotskiDb(Path dir, RocksDB db, LRUCache cache, ColumnFamilyOptions cfOptions, DBOptions options,
       List<ColumnFamilyHandle> handles) {
     this.dir = dir;
     this.db = db;
+    this.cache = cache;
     this.cfOptions = cfOptions;
     this.options = options;
     this.handles = handles;
@@ -72,7 +75,8 @@ public final class KlotskiDb implements AutoCloseable {
     if (!families.contains(Schema.META)) {
       throw new DatabaseException(dir + " is not a klotski database (no meta column family)");
     }
-    ColumnFamilyOptions cfOptions = Tables.columnFamily();
+    LRUCache cache = new LRUCache(Tables.READER_CACHE_BYTES);
+    ColumnFamilyOptions cfOptions = Tables.columnFamily(cache);
     DBOptions options = new DBOptions();
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (String f : families) {
@@ -85,9 +89,10 @@ public final class KlotskiDb implements AutoCloseable {
     } catch (RocksDBException e) {
       cfOptions.close();
       options.close();
+      cache.close();
       throw new DatabaseException("cannot open " + dir + ": " + e.getMessage(), e);
     }
-    KlotskiDb k = new KlotskiDb(dir, db, cfOptions, options, handles);
+    KlotskiDb k = new KlotskiDb(dir, db, cache, cfOptions, options, handles);
     for (int i = 0; i < families.size(); i++) {
       k.byName.put(families.get(i), handles.get(i));
     }
@@ -277,5 +282,6 @@ public final class KlotskiDb implements AutoCloseable {
     db.close();
     cfOptions.close();
     options.close();
+    cache.close();
   }
 }

@@ -5,6 +5,7 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionOptions;
 import org.rocksdb.CompressionType;
+import org.rocksdb.Cache;
 import org.rocksdb.Options;
 
 /**
@@ -24,6 +25,9 @@ final class Tables {
 
   private Tables() {}
 
+  /** Block cache of a reader: point lookups of a warm working set skip decompression. */
+  static final long READER_CACHE_BYTES = 256L << 20;
+
   private static BlockBasedTableConfig table() {
     return new BlockBasedTableConfig()
         .setBlockSize(BLOCK_SIZE)
@@ -37,8 +41,17 @@ final class Tables {
 
   /** Options for a column family (caller closes). */
   static ColumnFamilyOptions columnFamily() {
+    return columnFamily(null);
+  }
+
+  /** Options for a column family reading through a shared block cache (caller closes both). */
+  static ColumnFamilyOptions columnFamily(Cache cache) {
+    BlockBasedTableConfig table = table();
+    if (cache != null) {
+      table.setBlockCache(cache);
+    }
     return new ColumnFamilyOptions()
-        .setTableFormatConfig(table())
+        .setTableFormatConfig(table)
         .setCompressionType(COMPRESSION)
         .setCompressionOptions(compression())
         .setBottommostCompressionType(COMPRESSION)

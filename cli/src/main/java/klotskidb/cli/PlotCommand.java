@@ -1,0 +1,149 @@
+package klotskidb.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.grouper.Names;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** PNG charts of the database (XChart): class sizes, group sizes, one group's layer profile. */
+@Command(name = "plot", mixinStandardHelpOptions = true,
+    description = {"Render PNG charts from the database:",
+        "  layouts_per_class.png  layouts per (jiang, bing) class",
+        "  groups_per_class.png   groups per (jiang, bing) class",
+        "  group_sizes.png        how many groups have each size (log scales)",
+        "  layers_J-B-S-G.png     layer sizes of one group from its seed"})
+final class PlotCommand implements Callable<Integer> {
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the PNG files.")
+  Path out;
+
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: ${DEFAULT-VALUE}, the classic start's).")
+  String group = "5-4-1-1";
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    System.setProperty("java.awt.headless", "true");
+    int[] wanted = Names.parse(group.trim(), 4);
+    List<GroupRecord> groups = new ArrayList<>();
+    GroupRecord chosen;
+    try (KlotskiDb kdb = Database.open(db)) {
+      kdb.forEachGroup(groups::add);
+      chosen = kdb.group(wanted[0], wanted[1], wanted[2], wanted[3]).orElseThrow(() ->
+          new IllegalArgumentException("no group " + group.trim() + " in the database at " + kdb.dir()));
+    }
+    save(perClass(groups, true), "layouts_per_class.png");
+    save(perClass(groups, false), "groups_per_class.png");
+    save(groupSizes(groups), "group_sizes.png");
+    save(layers(chosen), "layers_" + chosen.name() + ".png");
+    return 0;
+  }
+
+  private void save(Chart<?, ?> chart, String name) throws IOException {
+    Path file = out.resolve(name);
+    AtomicFile.write(file, stream -> BitmapEncoder.saveBitmap(chart, stream, BitmapEncoder.BitmapFormat.PNG));
+    spec.commandLine().getOut().println(file);
+  }
+
+  /** Layouts or groups per (jiang, bing) class, log scale: classes span 12 to 3.4M layouts. */
+  private static XYChart perClass(List<GroupRecord> groups, boolean layouts) {
+    Map<List<Integer>, Long> byClass = new TreeMap<>((a, b) -> a.get(0).equals(b.get(0))
+        ? Integer.compare(a.get(1), b.get(1)) : Integer.compare(a.get(0), b.get(0)));
+    for (GroupRecord g : groups) {
+      byClass.merge(List.of(g.jiang(), g.bing()), layouts ? g.size() : 1L, Long::sum);
+    }
+    List<String> names = new ArrayList<>();
+    double[] x = new double[byClass.size()];
+    double[] y = new double[byClass.size()];
+    int i = 0;
+    for (Map.Entry<List<Integer>, Long> e : byClass.entrySet()) {
+      names.add(e.getKey().get(0) + "-" + e.getKey().get(1));
+      x[i] = i;
+      y[i++] = e.getValue();
+    }
+    XYChart chart = new XYChartBuilder().width(1600).height(700)
+        .title(layouts ? "Layouts per class" : "Groups per class")
+        .xAxisTitle("class jiang-bing (two-cell pieces - 1x1 pieces)")
+        .yAxisTitle(layouts ? "layouts (log scale)" : "groups (log scale)").build();
+    style(chart);
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setXAxisLabelRotation(90);
+    chart.getStyler().setXAxisTickMarkSpacingHint(20);
+    chart.getStyler().setxAxisTickLabelsFormattingFunction(v -> {
+      int k = (int) Math.round(v);
+      return Math.abs(v - k) < 1e-9 && k >= 0 && k < names.size() ? names.get(k) : "";
+    });
+    chart.addSeries(layouts ? "layouts" : "groups", x, y);
+    return chart;
+  }
+
+  /** How many groups have each size, log-log: most groups are small, a few hold most layouts. */
+  private static XYChart groupSizes(List<GroupRecord> groups) {
+    TreeMap<Integer, Long> bySize = new TreeMap<>();
+    for (GroupRecord g : groups) {
+      bySize.merge(g.size(), 1L, Long::sum);
+    }
+    double[] x = new double[bySize.size()];
+    double[] y = new double[bySize.size()];
+    int i = 0;
+    for (Map.Entry<Integer, Long> e : bySize.entrySet()) {
+      x[i] = e.getKey();
+      y[i++] = e.getValue();
+    }
+    XYChart chart = new XYChartBuilder().width(1400).height(700)
+        .title("Group sizes: " + String.format("%,d", groups.size()) + " groups")
+        .xAxisTitle("group size in layouts (log scale)").yAxisTitle("groups of that size (log scale)").build();
+    style(chart);
+    chart.getStyler().setXAxisLogarithmic(true);
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+    chart.addSeries("groups", x, y);
+    return chart;
+  }
+
+  private static XYChart layers(GroupRecord g) {
+    double[] x = new double[g.layers()];
+    double[] y = new double[g.layers()];
+    for (int k = 0; k < g.layers(); k++) {
+      x[k] = k;
+      y[k] = g.layerSizes()[k];
+    }
+    XYChart chart = new XYChartBuilder().width(1400).height(700)
+        .title("Group " + g.name() + ": " + String.format("%,d", g.size()) + " layouts in " + g.layers()
+            + " layers from the seed " + klotskidb.enumerator.Code.format(g.seed()))
+        .xAxisTitle("layer (steps from the seed)").yAxisTitle("layouts in the layer").build();
+    style(chart);
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Area);
+    chart.addSeries("layer size", x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    return chart;
+  }
+
+  private static void style(Chart<? extends org.knowm.xchart.style.AxesChartStyler, ?> chart) {
+    org.knowm.xchart.style.AxesChartStyler s = chart.getStyler();
+    s.setChartBackgroundColor(java.awt.Color.WHITE);
+    s.setPlotBackgroundColor(java.awt.Color.WHITE);
+    s.setChartTitleFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, 20));
+    s.setAxisTitleFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 16));
+    s.setAxisTickLabelsFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 13));
+  }
+}
