@@ -20,9 +20,13 @@ import picocli.CommandLine.Spec;
     description = {"Write a dataset file compatible with the original HRD_Database release:",
         "  all-cases  every code, 9 upper-case hex digits, one per line (All_Case.txt)",
         "  main-csv   id,CODE,Y|N,jiang,bing,style,group_num,group_index (main.csv; Y|N = symmetric)",
-        "Lines are separated by LF with no newline after the last. The file is replaced atomically."})
+        "Lines are separated by LF with no newline after the last.",
+        "  farthest-csv  CODE,farthest_step,farthest_num,F1-...-Fn (farthest_J-B-S.csv; needs --class)",
+        "  solution-csv  CODE,min_solution_step,min_solution_num,M1-...-Mk,solution_num (solution_J-B-S.csv)",
+        "These two run a BFS from every layout of the class in memory (no database needed); every",
+        "line ends with LF. The file is replaced atomically."})
 final class ExportCommand implements Callable<Integer> {
-  enum Format { ALL_CASES, MAIN_CSV }
+  enum Format { ALL_CASES, MAIN_CSV, FARTHEST_CSV, SOLUTION_CSV }
 
   enum MirrorRule { EXACT, LEGACY }
 
@@ -74,6 +78,9 @@ final class ExportCommand implements Callable<Integer> {
         throw new IllegalArgumentException("no class '" + onlyClass + "' (expected jiang-bing-style, e.g. 5-4-1)");
       }
     }
+    if (format == Format.FARTHEST_CSV || format == Format.SOLUTION_CSV) {
+      return perClassFile(cls);
+    }
     int wanted = cls;
     Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
     long[] lines = new long[1];
@@ -107,6 +114,24 @@ final class ExportCommand implements Callable<Integer> {
     if (lines[0] == 0) {
       spec.commandLine().getErr().println("klotski: warning: no layouts matched; the file is empty");
     }
+    return 0;
+  }
+
+  /** farthest_J-B-S.csv or solution_J-B-S.csv, computed in memory for one class. */
+  private int perClassFile(int cls) throws IOException {
+    if (cls < 0) {
+      throw new IllegalArgumentException("--format " + format.name().toLowerCase(java.util.Locale.ROOT)
+          .replace('_', '-') + " writes one class: give --class J-B-S");
+    }
+    long t0 = System.nanoTime();
+    klotskidb.enumerator.AllLayouts all = klotskidb.enumerator.AllLayouts.build();
+    klotskidb.grouper.Groups groups = InMemory.groupsOfClasses(all, cls);
+    long[] rows = new long[1];
+    klotskidb.layerer.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
+        ? klotskidb.layerer.HrdCsv.Kind.FARTHEST : klotskidb.layerer.HrdCsv.Kind.SOLUTION;
+    AtomicFile.write(out, stream -> rows[0] = new klotskidb.layerer.HrdCsv().write(groups, cls, kind, stream));
+    spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
+        (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;
   }
 

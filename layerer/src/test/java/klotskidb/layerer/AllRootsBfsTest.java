@@ -1,0 +1,165 @@
+package klotskidb.layerer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+import java.util.Random;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
+class AllRootsBfsTest {
+  private static AllLayouts all;
+  private static Groups groups;
+
+  @BeforeAll
+  static void build() {
+    all = AllLayouts.build();
+    groups = Grouper.groupAll(all);
+  }
+
+  /** One root, one BFS, the definitions of SPEC 5 applied literally. */
+  private static final class Reference {
+    int farthestStep;
+    int minStep = Layers.NONE;
+    int solutions;
+    LongArrayList farthest = new LongArrayList();
+    LongArrayList minSolutions = new LongArrayList();
+
+    Reference(GroupGraph g, int root) {
+      int n = g.size();
+      int[] dist = new int[n];
+      int[] queue = new int[n];
+      queue[0] = root;
+      int reached = Layerer.bfs(g, queue, 1, dist);
+      boolean[] marked = new boolean[n]; // reached from a solved layout going one layer further
+      for (int q = 0; q < reached; q++) {
+        int v = queue[q];
+        for (int e = g.edgeStart(v); e < g.edgeStart(v + 1); e++) {
+          int w = g.edges()[e];
+          if (dist[w] == dist[v] + 1 && (marked[v] || g.isSolved(v))) {
+            marked[w] = true;
+          }
+        }
+      }
+      for (int v = 0; v < n; v++) {
+        farthestStep = Math.max(farthestStep, dist[v]);
+        if (g.isSolved(v)) {
+          if (minStep == Layers.NONE || dist[v] < minStep) {
+            minStep = dist[v];
+          }
+          solutions += marked[v] ? 0 : 1;
+        }
+      }
+      for (int v = 0; v < n; v++) {
+        if (dist[v] == farthestStep) {
+          farthest.add(((long) root << 32) | v);
+        }
+        if (g.isSolved(v) && dist[v] == minStep) {
+          minSolutions.add(((long) root << 32) | v);
+        }
+      }
+    }
+  }
+
+  private static void compare(int g, int[] roots) {
+    GroupGraph graph = new GroupGraph();
+    graph.load(groups, g);
+    AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+    for (int root : roots) {
+      Reference ref = new Reference(graph, root);
+      String where = groups.groupName(g) + " root " + Code.format(graph.code(root));
+      assertEquals(ref.farthestStep, r.farthestStep[root], where);
+      assertEquals(ref.farthest.size(), r.farthestNum[root], where);
+      assertEquals(ref.minStep, r.minSolutionStep[root], where);
+      assertEquals(ref.minSolutions.size(), r.minSolutionNum[root], where);
+      assertEquals(ref.solutions, r.solutionNum[root], where);
+      assertArrayEquals(ref.farthest.toLongArray(), slice(r.farthest, root), where);
+      assertArrayEquals(ref.minSolutions.toLongArray(), slice(r.minSolutions, root), where);
+    }
+  }
+
+  private static long[] slice(long[] pairs, int root) {
+    return Arrays.stream(pairs).filter(p -> (int) (p >>> 32) == root).toArray();
+  }
+
+  private static int[] everyRoot(int g) {
+    return java.util.stream.IntStream.range(0, groups.size(g)).toArray();
+  }
+
+  @Test
+  void theClassicStartHasItsPublishedValues() {
+    int id = all.id(0x1A9BF0C00L);
+    int g = groups.groupOf(id);
+    GroupGraph graph = new GroupGraph();
+    graph.load(groups, g);
+    AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+    int i = groups.groupIndex(id);
+    assertEquals(124, r.farthestStep[i]);
+    assertEquals(8, r.farthestNum[i]);
+    assertEquals(81, r.minSolutionStep[i]);
+    assertEquals(2, r.minSolutionNum[i]);
+    assertEquals(6, r.solutionNum[i]);
+    long[] min = slice(r.minSolutions, i);
+    assertEquals("DAA7F3000", Code.format(graph.code((int) min[0])));
+    assertEquals("DAAF4CC00", Code.format(graph.code((int) min[1])));
+    // a sample of other roots of the same group against the reference
+    Random random = new Random(5);
+    int[] roots = random.ints(150, 0, groups.size(g)).toArray();
+    compare(g, roots);
+  }
+
+  @Test
+  void everyRootOfSeveralWholeGroupsEqualsAPlainBfs() {
+    Random random = new Random(11);
+    int checked = 0;
+    int solvable = 0;
+    while (checked < 25) {
+      int g = random.nextInt(groups.count());
+      if (groups.size(g) > 3000) {
+        continue;
+      }
+      compare(g, everyRoot(g));
+      checked++;
+      for (int i = 0; i < groups.size(g); i++) {
+        if ((all.code(groups.member(g, i)) >>> 32) == 0xD) {
+          solvable++;
+          break;
+        }
+      }
+    }
+    // and a solvable mid-sized group for sure: the group of 4FEA13400's class with most layouts <= 3000
+    int cls = LayoutClass.index(1, 2, 1);
+    for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
+      if (groups.size(g) <= 3000) {
+        compare(g, everyRoot(g));
+        break;
+      }
+    }
+    assertTrue(solvable > 0, "the sample holds solvable groups");
+  }
+
+  @Test
+  void aGroupOfOneLayoutIsItsOwnFarthest() {
+    for (int g = 0; g < groups.count(); g++) {
+      if (groups.size(g) == 1) {
+        GroupGraph graph = new GroupGraph();
+        graph.load(groups, g);
+        AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+        assertEquals(0, r.farthestStep[0]);
+        assertEquals(1, r.farthestNum[0]);
+        assertArrayEquals(new long[] {0L}, r.farthest);
+        return;
+      }
+    }
+    throw new AssertionError("no group of one layout");
+  }
+}

@@ -1,0 +1,90 @@
+package klotskidb.layerer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.IntStream;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.testing.Published;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every class with at most 50,000 layouts (99 of them): both per-class files written byte for
+ * byte as the original release, checked against its published MD5, line count and size.
+ */
+class HrdCsvTest {
+  private static final long LIMIT = 50_000;
+
+  /** Counts bytes and lines of what passes through. */
+  private static final class Counting extends OutputStream {
+    long bytes;
+    long lines;
+
+    @Override
+    public void write(int b) {
+      bytes++;
+      lines += b == '\n' ? 1 : 0;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      bytes += len;
+      for (int i = off; i < off + len; i++) {
+        lines += b[i] == '\n' ? 1 : 0;
+      }
+    }
+  }
+
+  @Test
+  void smallClassesMatchThePublishedChecksums() throws Exception {
+    AllLayouts all = AllLayouts.build();
+    Groups groups = Grouper.groupAll(all);
+    List<String[]> farthest = Published.rows("farthest_checksum.tsv");
+    List<String[]> solution = Published.rows("solution_checksum.tsv");
+    List<long[]> sizes = Published.numbers("style_count.tsv");
+    List<Object[]> jobs = new ArrayList<>();
+    for (int i = 0; i < sizes.size(); i++) {
+      long[] s = sizes.get(i);
+      if (s[3] <= LIMIT) {
+        int cls = LayoutClass.index((int) s[0], (int) s[1], (int) s[2]);
+        String name = LayoutClass.name(cls);
+        assertEquals("farthest_" + name + ".csv", farthest.get(i)[0]);
+        assertEquals("solution_" + name + ".csv", solution.get(i)[0]);
+        jobs.add(new Object[] {cls, HrdCsv.Kind.FARTHEST, farthest.get(i)});
+        jobs.add(new Object[] {cls, HrdCsv.Kind.SOLUTION, solution.get(i)});
+      }
+    }
+    assertEquals(2 * 99, jobs.size());
+    ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+    ThreadLocal<HrdCsv> writers = ThreadLocal.withInitial(HrdCsv::new);
+    IntStream.range(0, jobs.size()).parallel().forEach(j -> {
+      Object[] job = jobs.get(j);
+      String[] expected = (String[]) job[2];
+      try {
+        MessageDigest md5 = MessageDigest.getInstance("MD5");
+        Counting counting = new Counting();
+        try (OutputStream out = new DigestOutputStream(counting, md5)) {
+          writers.get().write(groups, (int) job[0], (HrdCsv.Kind) job[1], out);
+        }
+        String got = HexFormat.of().formatHex(md5.digest()) + " " + counting.lines + " " + counting.bytes;
+        String want = expected[1] + " " + expected[2] + " " + expected[3];
+        if (!got.equals(want)) {
+          failures.add(expected[0] + ": expected " + want + ", wrote " + got);
+        }
+      } catch (Exception e) {
+        failures.add(expected[0] + ": " + e);
+      }
+    });
+    assertTrue(failures.isEmpty(), String.join("\n", failures));
+  }
+}
