@@ -69,17 +69,23 @@ final class BuildCommand implements Callable<Integer> {
     }
     boolean[] selected = new boolean[LayoutClass.COUNT];
     for (String c : classes) {
-      String[] p = c.trim().split("-");
-      int cls = -1;
-      if (p.length == 3 && p[0].matches("\\d+") && p[1].matches("\\d+") && p[2].matches("\\d+")) {
-        cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
-      }
-      if (cls < 0) {
-        throw new IllegalArgumentException("no class '" + c + "' (expected jiang-bing-style, e.g. 5-4-1)");
-      }
-      selected[cls] = true;
+      selected[parseClass(c)] = true;
     }
     return selected;
+  }
+
+  /** A class index from "J-B-S", or an error naming the text. */
+  static int parseClass(String text) {
+    String t = text.trim();
+    int cls = -1;
+    if (t.matches("\\d{1,2}-\\d{1,2}-\\d{1,2}")) {
+      String[] p = t.split("-");
+      cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+    }
+    if (cls < 0) {
+      throw new IllegalArgumentException("no class '" + text + "' (expected jiang-bing-style, e.g. 5-4-1)");
+    }
+    return cls;
   }
 
   private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {

@@ -68,16 +68,7 @@ final class ExportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int cls = -1;
-    if (onlyClass != null) {
-      String[] p = onlyClass.trim().split("-");
-      if (p.length == 3 && onlyClass.trim().matches("\\d+-\\d+-\\d+")) {
-        cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
-      }
-      if (cls < 0) {
-        throw new IllegalArgumentException("no class '" + onlyClass + "' (expected jiang-bing-style, e.g. 5-4-1)");
-      }
-    }
+    int cls = onlyClass == null ? -1 : BuildCommand.parseClass(onlyClass);
     if (format == Format.FARTHEST_CSV || format == Format.SOLUTION_CSV) {
       return perClassFile(cls);
     }

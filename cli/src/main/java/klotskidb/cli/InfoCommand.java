@@ -37,18 +37,24 @@ final class InfoCommand implements Callable<Integer> {
     try (KlotskiDb kdb = Database.open(db)) {
       CaseRecord c = Database.lookup(kdb, layout);
       GroupRecord g = Database.groupOf(kdb, c);
+      KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);
+      int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        out.println(Json.write(fields(c, g)));
+        out.println(Json.write(fields(c, g, a, diameter)));
       } else {
-        text(out, c, g);
+        text(out, c, g, a, diameter);
       }
     }
     return 0;
   }
 
-  /** The --json keys; later stages add keys, they never rename these. */
-  static Map<String, Object> fields(CaseRecord c, GroupRecord g) {
+  /**
+   * The --json keys; later stages add keys, they never rename these. The analysis keys
+   * (farthest_step, farthest_num, min_solution_num, solution_num, group.diameter) appear once
+   * the layout's class has been analysed.
+   */
+  static Map<String, Object> fields(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
     m.put("id", c.id());
@@ -62,6 +68,12 @@ final class InfoCommand implements Callable<Integer> {
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
     m.put("symmetric", c.symmetric());
     m.put("solved", c.solved());
+    if (a != null) {
+      m.put("farthest_step", a.farthestStep());
+      m.put("farthest_num", a.farthestNum());
+      m.put("min_solution_num", a.minSolutionNum());
+      m.put("solution_num", a.solutionNum());
+    }
     Map<String, Object> group = new LinkedHashMap<>();
     group.put("name", g.name());
     group.put("size", g.size());
@@ -70,11 +82,14 @@ final class InfoCommand implements Callable<Integer> {
     group.put("solvable", g.isSolvable());
     group.put("solved", g.solved());
     group.put("max_min_solution_step", g.isSolvable() ? g.maxMinSolutionStep() : null);
+    if (diameter >= 0) {
+      group.put("diameter", diameter);
+    }
     m.put("group", group);
     return m;
   }
 
-  private static void text(PrintWriter out, CaseRecord c, GroupRecord g) {
+  private static void text(PrintWriter out, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
     out.println("code               " + Code.format(c.code()));
     out.println("id                 " + c.id());
     out.println("name               " + c.name());
@@ -85,10 +100,20 @@ final class InfoCommand implements Callable<Integer> {
     out.println("min_solution_step  " + (c.isSolvable() ? c.minSolutionStep() : "none (unsolvable group)"));
     out.println("symmetric          " + (c.symmetric() ? "yes" : "no"));
     out.println("solved             " + (c.solved() ? "yes" : "no"));
+    if (a != null) {
+      out.println("farthest           " + a.farthestStep() + " steps (" + a.farthestNum() + " layouts)");
+      out.println("solutions          " + a.solutionNum() + " (" + a.minSolutionNum() + " at the minimum step)");
+    } else {
+      out.println("farthest           not analysed yet (klotski analyse --class " + c.jiang() + "-" + c.bing()
+          + "-" + c.style() + ")");
+    }
     out.println("group " + g.name());
     out.println("  size             " + g.size());
     out.println("  seed             " + Code.format(g.seed()));
     out.println("  layers           " + g.layers());
+    if (diameter >= 0) {
+      out.println("  diameter         " + diameter);
+    }
     out.println("  solvable         " + (g.isSolvable() ? "yes, " + g.solved() + " solved layouts" : "no"));
     if (g.isSolvable()) {
       out.println("  hardest          " + g.maxMinSolutionStep() + " steps (" + g.hardest() + " layouts)");

@@ -29,6 +29,7 @@ import picocli.CommandLine.ScopeType;
       VerifyCommand.class,
       ExportCommand.class,
       PlotCommand.class,
+      AnalyseCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

@@ -22,6 +22,15 @@ final class Verifier {
   private Verifier() {}
 
   static List<Result> verify(Path published, Map<String, CountTables.Table> actual) throws IOException {
+    return verify(published, actual, Map.of());
+  }
+
+  /**
+   * @param analysed analysed classes "J-B-S" -> "farthest MD5 LINES BYTES;solution MD5 LINES
+   *     BYTES;..." as {@code klotski analyse} recorded them
+   */
+  static List<Result> verify(Path published, Map<String, CountTables.Table> actual, Map<String, String> analysed)
+      throws IOException {
     if (!Files.isDirectory(published)) {
       throw new IllegalArgumentException("no folder of published tables at " + published);
     }
@@ -35,12 +44,65 @@ final class Verifier {
       results.add(compare(name, file, actual.get(name)));
     }
     for (String name : List.of("farthest_checksum", "solution_checksum")) {
-      if (Files.exists(published.resolve(name + ".tsv"))) {
-        results.add(new Result(name, true, false,
-            "not checked: no class of this database has been analysed (farthest/solution values)"));
+      Path file = published.resolve(name + ".tsv");
+      if (Files.exists(file)) {
+        results.add(checksums(name, file, analysed));
       }
     }
     return results;
+  }
+
+  /** Published per-class file checksums against those recorded for the analysed classes. */
+  private static Result checksums(String name, Path file, Map<String, String> analysed) {
+    if (analysed.isEmpty()) {
+      return new Result(name, true, false, "not checked: no class of this database has been analysed "
+          + "(klotski analyse)");
+    }
+    String kind = name.substring(0, name.indexOf('_')); // farthest or solution
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException | RuntimeException e) {
+      return new Result(name, false, true, "unreadable: " + file + ": " + e.getMessage());
+    }
+    if (lines.isEmpty() || !lines.get(0).equals("file\tmd5\tlines\tbytes")) {
+      return new Result(name, false, true, "malformed: expected the header file, md5, lines, bytes");
+    }
+    int checked = 0;
+    int differing = 0;
+    List<String> diffs = new ArrayList<>();
+    for (int i = 1; i < lines.size(); i++) {
+      String[] f = lines.get(i).split("\t", -1);
+      if (f.length != 4 || !f[0].startsWith(kind + "_") || !f[0].endsWith(".csv")) {
+        return new Result(name, false, true, "malformed: line " + (i + 1) + ": " + lines.get(i));
+      }
+      String cls = f[0].substring(kind.length() + 1, f[0].length() - 4);
+      String recorded = analysed.get(cls);
+      if (recorded == null) {
+        continue;
+      }
+      checked++;
+      String want = f[1] + " " + f[2] + " " + f[3];
+      String got = "";
+      for (String part : recorded.split(";")) {
+        if (part.startsWith(kind + " ")) {
+          got = part.substring(kind.length() + 1);
+        }
+      }
+      if (!want.equals(got)) {
+        differing++;
+        if (diffs.size() < SHOWN) {
+          diffs.add(f[0] + ": expected " + want + ", actual " + got);
+        }
+      }
+    }
+    int notYet = lines.size() - 1 - checked;
+    if (differing == 0) {
+      return new Result(name, true, checked > 0, "ok (" + checked + " analysed classes"
+          + (notYet > 0 ? "; " + notYet + " not analysed yet" : "") + ")");
+    }
+    return new Result(name, false, true, differing + " of " + checked + " analysed classes differ; "
+        + String.join("; ", diffs));
   }
 
   private static Result compare(String name, Path file, CountTables.Table actual) {

@@ -28,7 +28,7 @@ final class VerifyCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Verifier.Result> results;
     try (KlotskiDb kdb = Database.open(db)) {
-      results = Verifier.verify(published, CountTables.of(kdb));
+      results = Verifier.verify(published, CountTables.of(kdb), kdb.analysedClasses());
     }
     PrintWriter out = spec.commandLine().getOut();
     boolean ok = true;

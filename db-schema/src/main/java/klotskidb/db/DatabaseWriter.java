@@ -98,10 +98,9 @@ public final class DatabaseWriter {
     try (ColumnFamilyOptions cfOptions = Tables.columnFamily();
         DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)) {
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cfOptions));
-      for (String cf : Schema.DATA_FAMILIES) {
+      for (String cf : Schema.ALL_FAMILIES) { // data families first, as the handles are used
         descriptors.add(new ColumnFamilyDescriptor(bytes(cf), cfOptions));
       }
-      descriptors.add(new ColumnFamilyDescriptor(bytes(Schema.META), cfOptions));
       try (RocksDB db = RocksDB.open(options, dir.toString(), descriptors, handles)) {
         try {
           long t1 = System.nanoTime();

@@ -124,7 +124,7 @@ public final class KlotskiDb implements AutoCloseable {
       throw new DatabaseException("the database at " + dir + " has schema version " + version
           + "; this klotski reads version " + Schema.VERSION + ": rebuild it with 'klotski build'");
     }
-    for (String cf : Schema.DATA_FAMILIES) {
+    for (String cf : Schema.ALL_FAMILIES) {
       if (!families.contains(cf)) {
         throw new DatabaseException("the database at " + dir + " has no '" + cf + "' column family");
       }
@@ -160,6 +160,39 @@ public final class KlotskiDb implements AutoCloseable {
       return Optional.empty();
     }
     return Optional.of(decodeCase(code, ByteBuffer.wrap(v)));
+  }
+
+  /** Values of {@code klotski analyse} for one layout. */
+  public record Analysis(int farthestStep, int farthestNum, int minSolutionNum, int solutionNum) {}
+
+  /** The analysis of a layout, empty until its class has been analysed. */
+  public Optional<Analysis> analysisOf(long code) {
+    byte[] v = get(Schema.ANALYSIS, Schema.codeKey(code));
+    if (v == null) {
+      return Optional.empty();
+    }
+    ByteBuffer b = ByteBuffer.wrap(v);
+    return Optional.of(new Analysis(b.getShort(), b.getInt(), b.getInt(), b.getInt()));
+  }
+
+  /** The diameter (largest farthest_step) of an analysed group, or -1. */
+  public int diameter(int jiang, int bing, int style, int groupNum) {
+    if (!fitsKey(jiang, bing, style, groupNum)) {
+      return -1;
+    }
+    byte[] v = get(Schema.GROUP_ANALYSIS, Schema.groupKey(jiang, bing, style, groupNum));
+    return v == null ? -1 : ByteBuffer.wrap(v).getShort();
+  }
+
+  /** Classes analysed so far, "J-B-S" -> the checksums of their per-class files (see Schema). */
+  public Map<String, String> analysedClasses() {
+    Map<String, String> out = new java.util.TreeMap<>();
+    meta.forEach((k, v) -> {
+      if (k.startsWith(Schema.META_ANALYSED_PREFIX)) {
+        out.put(k.substring(Schema.META_ANALYSED_PREFIX.length()), v);
+      }
+    });
+    return out;
   }
 
   /** The code of layout {@code id}, or -1 when the database has no such id. */

@@ -18,21 +18,31 @@ import java.util.List;
  *                                               max_min_solution_step(2) hardest(4)
  *                                               layer sizes(4 each)
  *   layers  jiang bing style group_num(2) layer(2) group_index(4) -> code(5)
+ *   analysis        code(5)                  -> farthest_step(2) farthest_num(4)
+ *                                               min_solution_num(4) solution_num(4)
+ *   group_analysis  jiang bing style group_num(2) -> diameter(2)
  *   meta    UTF-8 name                       -> UTF-8 text
  * </pre>
  */
 public final class Schema {
   /** Bumped whenever an encoding changes; readers refuse any other version. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   public static final String CASES = "cases";
   public static final String IDS = "ids";
   public static final String NAMES = "names";
   public static final String GROUPS = "groups";
   public static final String LAYERS = "layers";
+  public static final String ANALYSIS = "analysis";
+  public static final String GROUP_ANALYSIS = "group_analysis";
   public static final String META = "meta";
   /** The bulk-loaded families, in the order they are written and verified. */
   public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS);
+  /** Filled class by class by {@code klotski analyse}; empty after a build. */
+  public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS);
+  /** Every family of a database, in the order they are opened. */
+  public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, ANALYSIS,
+      GROUP_ANALYSIS, META);
 
   /** meta keys. */
   public static final String META_SCHEMA_VERSION = "schema_version";
@@ -45,6 +55,12 @@ public final class Schema {
   public static final String META_TOOL_VERSION = "tool_version";
   public static final String META_ROWS_PREFIX = "rows.";
   public static final String META_CHECKSUM_PREFIX = "checksum.";
+  /**
+   * analysed.J-B-S: written after the class's analysis rows, as "farthest MD5 LINES BYTES;
+   * solution MD5 LINES BYTES;SECONDS" of the per-class files the values give.
+   */
+  public static final String META_ANALYSED_PREFIX = "analysed.";
+  public static final int ANALYSIS_VALUE_BYTES = 2 + 4 + 4 + 4;
   public static final String STEP_RULE =
       "one piece, any distance, any path: a step moves one piece to any position it reaches by "
           + "unit slides through empty cells";

@@ -133,7 +133,7 @@ class DatabaseTest {
   @Test
   void metaDescribesTheBuild() {
     var meta = db.meta();
-    assertEquals("1", meta.get(Schema.META_SCHEMA_VERSION));
+    assertEquals("2", meta.get(Schema.META_SCHEMA_VERSION));
     assertEquals("true", meta.get(Schema.META_COMPLETE));
     assertEquals(Integer.toString(groups.count()), meta.get(Schema.META_GROUPS));
     assertEquals("0-2-0,3-2-1,5-4-1,6-0-2", meta.get(Schema.META_CLASSES));
@@ -166,10 +166,9 @@ class DatabaseTest {
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (ColumnFamilyOptions cf = Tables.columnFamily(); DBOptions options = new DBOptions()) {
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cf));
-      for (String f : Schema.DATA_FAMILIES) {
+      for (String f : Schema.ALL_FAMILIES) {
         descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cf));
       }
-      descriptors.add(new ColumnFamilyDescriptor(Schema.META.getBytes(StandardCharsets.UTF_8), cf));
       try (RocksDB rw = RocksDB.open(options, copy.toString(), descriptors, handles)) {
         ColumnFamilyHandle meta = handles.get(handles.size() - 1);
         if (value == null) {
@@ -193,9 +192,9 @@ class DatabaseTest {
 
   @Test
   void anotherSchemaVersionIsRefused() throws Exception {
-    Path copy = withMeta("version", Schema.META_SCHEMA_VERSION, "0");
+    Path copy = withMeta("version", Schema.META_SCHEMA_VERSION, "1");
     DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(copy));
-    assertTrue(e.getMessage().contains("schema version 0"), e.getMessage());
+    assertTrue(e.getMessage().contains("schema version 1"), e.getMessage());
   }
 
   @Test

@@ -22,44 +22,72 @@ public final class HrdCsv {
   /** Which of the two files. */
   public enum Kind { FARTHEST, SOLUTION }
 
+  /** Receives every group's results before its rows are written (for storing the values). */
+  public interface GroupResults {
+    void accept(int group, GroupGraph graph, AllRootsBfs.Result result);
+  }
+
   private final GroupGraph graph = new GroupGraph();
   private final AllRootsBfs engine = new AllRootsBfs();
 
   /** Writes one class's file; returns the number of rows. Not thread-safe: one per thread. */
   public long write(Groups groups, int cls, Kind kind, OutputStream out) throws IOException {
+    return kind == Kind.FARTHEST ? write(groups, cls, out, null, null) : write(groups, cls, null, out, null);
+  }
+
+  /**
+   * Analyses every group of a class once and writes both files (either stream may be null);
+   * returns the number of rows per file.
+   */
+  public long write(Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
+      GroupResults results) throws IOException {
     long rows = 0;
     StringBuilder line = new StringBuilder(256);
     int first = groups.group(cls, 0);
     for (int g = first; g >= 0 && g < first + groups.groupsInClass(cls); g++) {
       graph.load(groups, g);
-      AllRootsBfs.Result r = engine.run(graph, true);
-      long[] pairs = kind == Kind.FARTHEST ? r.farthest : r.minSolutions;
-      int p = 0;
+      AllRootsBfs.Result r = engine.run(graph, farthestOut != null || solutionOut != null);
+      if (results != null) {
+        results.accept(g, graph, r);
+      }
+      int pf = 0;
+      int ps = 0;
       for (int i = 0; i < r.size; i++) {
-        line.setLength(0);
-        line.append(Code.format(graph.code(i))).append(',');
-        if (kind == Kind.FARTHEST) {
-          line.append(r.farthestStep[i]).append(',').append(r.farthestNum[i]).append(',');
-        } else {
-          line.append(r.minSolutionStep[i]).append(',').append(r.minSolutionNum[i]).append(',');
+        if (farthestOut != null) {
+          line.setLength(0);
+          line.append(Code.format(graph.code(i))).append(',').append(r.farthestStep[i]).append(',')
+              .append(r.farthestNum[i]).append(',');
+          pf = list(line, r.farthest, pf, i);
+          emit(line.append('\n'), farthestOut);
         }
-        boolean firstItem = true;
-        for (; p < pairs.length && (int) (pairs[p] >>> 32) == i; p++) {
-          line.append(firstItem ? "" : "-").append(Code.format(graph.code((int) pairs[p])));
-          firstItem = false;
+        if (solutionOut != null) {
+          line.setLength(0);
+          line.append(Code.format(graph.code(i))).append(',').append(r.minSolutionStep[i]).append(',')
+              .append(r.minSolutionNum[i]).append(',');
+          ps = list(line, r.minSolutions, ps, i);
+          emit(line.append(',').append(r.solutionNum[i]).append('\n'), solutionOut);
         }
-        if (kind == Kind.SOLUTION) {
-          line.append(',').append(r.solutionNum[i]);
-        }
-        line.append('\n');
-        byte[] bytes = new byte[line.length()];
-        for (int c = 0; c < bytes.length; c++) {
-          bytes[c] = (byte) line.charAt(c);
-        }
-        out.write(bytes);
         rows++;
       }
     }
     return rows;
+  }
+
+  /** Appends root i's layouts from sorted pairs starting at p, joined by '-'; returns the next p. */
+  private int list(StringBuilder line, long[] pairs, int p, int i) {
+    boolean firstItem = true;
+    for (; p < pairs.length && (int) (pairs[p] >>> 32) == i; p++) {
+      line.append(firstItem ? "" : "-").append(Code.format(graph.code((int) pairs[p])));
+      firstItem = false;
+    }
+    return p;
+  }
+
+  private static void emit(CharSequence line, OutputStream out) throws IOException {
+    byte[] bytes = new byte[line.length()];
+    for (int c = 0; c < bytes.length; c++) {
+      bytes[c] = (byte) line.charAt(c);
+    }
+    out.write(bytes);
   }
 }

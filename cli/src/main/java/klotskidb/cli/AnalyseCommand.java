@@ -1,0 +1,210 @@
+package klotskidb.cli;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.db.AnalysisWriter;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.HrdCsv;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Adds farthest_step, farthest_num, min_solution_num, solution_num and group diameters to the
+ * database, class by class: a BFS from every layout (bit-parallel, {@code AllRootsBfs}). Each
+ * finished class is checkpointed; a killed run goes on where it stopped.
+ */
+@Command(name = "analyse", mixinStandardHelpOptions = true,
+    description = {"Run a BFS from every layout of the given classes (default: all classes of the "
+        + "database) and store farthest_step, farthest_num, min_solution_num and solution_num per "
+        + "layout and the diameter per group. Work is checkpointed per class: a killed run resumes "
+        + "with the classes not yet done. Also records the checksums of the per-class "
+        + "farthest/solution files for 'klotski verify'."})
+final class AnalyseCommand implements Callable<Integer> {
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Option(names = "--class", paramLabel = "J-B-S", split = ",", description = "Only these classes.")
+  String[] classes;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--no-progress", description = "No progress bar; a line per class only.")
+  boolean noProgress;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    Path dir = db == null ? Database.DEFAULT : db;
+    PrintWriter out = spec.commandLine().getOut();
+    boolean[] todo = new boolean[LayoutClass.COUNT];
+    int count = 0;
+    Map<String, String> done;
+    List<String> built;
+    try (KlotskiDb kdb = KlotskiDb.open(dir)) {
+      done = kdb.analysedClasses();
+      built = Arrays.asList(kdb.meta().get(Schema.META_CLASSES).split(","));
+      List<String> wanted = classes == null ? built : Arrays.asList(classes);
+      for (String c : wanted) {
+        int cls = BuildCommand.parseClass(c);
+        if (!built.contains(LayoutClass.name(cls))) {
+          throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " is not in the database at " + dir);
+        }
+        if (!done.containsKey(LayoutClass.name(cls))) {
+          todo[cls] = true;
+          count++;
+        }
+      }
+    }
+    if (count == 0) {
+      out.println("nothing to analyse: " + done.size() + " classes of the database are analysed");
+      return 0;
+    }
+    AllLayouts all = AllLayouts.build();
+    Groups groups = new Grouper(all, todo, threads, Progress.NONE).run();
+    List<Integer> order = new ArrayList<>();
+    long[] work = new long[LayoutClass.COUNT];
+    long total = 0;
+    for (int c = 0; c < LayoutClass.COUNT; c++) {
+      if (todo[c]) {
+        order.add(c);
+        for (int g = groups.group(c, 0); g < groups.group(c, 0) + groups.groupsInClass(c); g++) {
+          work[c] += (long) groups.size(g) * groups.size(g);
+        }
+        total += work[c];
+      }
+    }
+    order.sort((a, b) -> Long.compare(work[b], work[a])); // largest first: better balance
+    out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads",
+        count, done.size(), threads));
+    out.flush();
+    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    progress.begin("analyse", total);
+    AtomicLong workDone = new AtomicLong();
+    AtomicInteger next = new AtomicInteger();
+    long t0 = System.nanoTime();
+    try (AnalysisWriter writer = AnalysisWriter.open(dir)) {
+      Thread[] workers = new Thread[Math.max(1, threads)];
+      Throwable[] failure = new Throwable[1];
+      for (int t = 0; t < workers.length; t++) {
+        workers[t] = new Thread(() -> {
+          HrdCsv csv = new HrdCsv();
+          for (int k; failure[0] == null && (k = next.getAndIncrement()) < order.size(); ) {
+            int cls = order.get(k);
+            try {
+              String line = analyseClass(csv, groups, cls, writer);
+              synchronized (out) {
+                out.println(line);
+                out.flush();
+              }
+            } catch (Exception e) {
+              failure[0] = e;
+            }
+            progress.advance(workDone.addAndGet(work[cls]));
+          }
+        }, "analyse-" + t);
+        workers[t].start();
+      }
+      for (Thread w : workers) {
+        w.join();
+      }
+      if (failure[0] != null) {
+        throw new IllegalStateException("analysis failed: " + failure[0].getMessage(), failure[0]);
+      }
+    }
+    progress.end("analyse", System.nanoTime() - t0, count + " classes");
+    return 0;
+  }
+
+  /** Counts bytes and lines. */
+  private static final class Counting extends OutputStream {
+    long bytes;
+    long lines;
+
+    @Override
+    public void write(int b) {
+      bytes++;
+      lines += b == '\n' ? 1 : 0;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      bytes += len;
+      for (int i = off; i < off + len; i++) {
+        lines += b[i] == '\n' ? 1 : 0;
+      }
+    }
+  }
+
+  private static String analyseClass(HrdCsv csv, Groups groups, int cls, AnalysisWriter writer) throws Exception {
+    long t0 = System.nanoTime();
+    int first = groups.group(cls, 0);
+    int groupCount = groups.groupsInClass(cls);
+    int size = groups.start(first + groupCount) - groups.start(first);
+    // values by position in the class's member slice (groups are contiguous in members order)
+    short[] farthestStep = new short[size];
+    int[] farthestNum = new int[size];
+    int[] minNum = new int[size];
+    int[] solutionNum = new int[size];
+    int[][] diameters = new int[groupCount][];
+    int base = groups.start(first);
+    MessageDigest fMd5 = MessageDigest.getInstance("MD5");
+    MessageDigest sMd5 = MessageDigest.getInstance("MD5");
+    Counting fCount = new Counting();
+    Counting sCount = new Counting();
+    try (OutputStream f = new DigestOutputStream(fCount, fMd5); OutputStream s = new DigestOutputStream(sCount, sMd5)) {
+      csv.write(groups, cls, f, s, (g, graph, r) -> {
+        int offset = groups.start(g) - base;
+        for (int i = 0; i < r.size; i++) {
+          farthestStep[offset + i] = (short) r.farthestStep[i];
+          farthestNum[offset + i] = r.farthestNum[i];
+          minNum[offset + i] = r.minSolutionNum[i];
+          solutionNum[offset + i] = r.solutionNum[i];
+        }
+        diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+            LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
+      });
+    }
+    // rows in code order: sort the class's positions by id (ids ascend with codes)
+    int[] members = groups.members();
+    long[] byId = new long[size];
+    for (int p = 0; p < size; p++) {
+      byId[p] = ((long) members[base + p] << 32) | p;
+    }
+    Arrays.sort(byId);
+    AllLayouts all = groups.layouts();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    String checksums = String.format(Locale.ROOT, "farthest %s %d %d;solution %s %d %d;%.1f",
+        HexFormat.of().formatHex(fMd5.digest()), fCount.lines, fCount.bytes,
+        HexFormat.of().formatHex(sMd5.digest()), sCount.lines, sCount.bytes, seconds);
+    writer.writeClass(LayoutClass.name(cls), sink -> {
+      for (long e : byId) {
+        int p = (int) e;
+        sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
+      }
+    }, diameters, checksums);
+    return String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s", LayoutClass.name(cls),
+        size, groupCount, (System.nanoTime() - t0) / 1e9);
+  }
+}

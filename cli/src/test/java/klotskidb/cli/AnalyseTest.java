@@ -1,0 +1,80 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.util.List;
+import klotskidb.db.KlotskiDb;
+import klotskidb.testing.Published;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** klotski analyse on a database of a few classes: values, checksums, and resuming after a kill. */
+class AnalyseTest {
+  @TempDir static Path temp;
+  private static Path db;
+  private static final String CLASSES = "5-4-1,0-3-0,1-2-1,0-4-0,1-3-0,2-2-1,1-1-1";
+
+  @BeforeAll
+  static void build() {
+    db = temp.resolve("db");
+    Cli r = Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", CLASSES);
+    assertEquals(0, r.exit, r.toString());
+  }
+
+  @Test
+  void aKilledAnalysisResumesAndEveryChecksumMatches() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(List.of(java, "-Xmx3g", "-cp", System.getProperty("java.class.path"),
+        Klotski.class.getName(), "analyse", "--db", db.toString(), "--threads", "1", "--no-progress"))
+        .redirectErrorStream(true).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.trim().startsWith("analysed ")) {
+        // wait for the first finished class
+      }
+      assertTrue(line != null, "the analysis finished a class before it was killed");
+    }
+    p.destroyForcibly().waitFor();
+
+    int before;
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      before = k.analysedClasses().size();
+    }
+    assertTrue(before >= 1 && before < 7, "killed part way: " + before + " classes done");
+
+    // what was checkpointed is right already
+    Cli partial = Cli.run("verify", "--published", Published.dir().toString(), "--db", db.toString());
+    assertTrue(partial.out.contains("farthest_checksum.tsv ok (" + before + " analysed classes"), partial.out);
+
+    // resume: only the rest is analysed
+    Cli resumed = Cli.run("analyse", "--db", db.toString(), "--no-progress");
+    assertEquals(0, resumed.exit, resumed.toString());
+    assertTrue(resumed.out.contains("analysing " + (7 - before) + " classes (" + before + " already done)"),
+        resumed.out);
+    Cli verify = Cli.run("verify", "--published", Published.dir().toString(), "--db", db.toString());
+    assertTrue(verify.out.contains("farthest_checksum.tsv ok (7 analysed classes; 196 not analysed yet)"), verify.out);
+    assertTrue(verify.out.contains("solution_checksum.tsv ok (7 analysed classes; 196 not analysed yet)"), verify.out);
+
+    Cli info = Cli.run("info", "1A9BF0C", "--json", "--db", db.toString());
+    assertTrue(info.out.contains("\"farthest_step\":124,\"farthest_num\":8,\"min_solution_num\":2,"
+        + "\"solution_num\":6"), info.out);
+    assertTrue(info.out.contains("\"diameter\":145"), info.out);
+    assertEquals(0, Cli.run("analyse", "--db", db.toString()).exit);
+  }
+
+  @Test
+  void classesOutsideTheDatabaseAreRejected() {
+    Cli r = Cli.run("analyse", "--db", db.toString(), "--class", "2-6-1");
+    assertEquals(1, r.exit);
+    assertTrue(r.err.contains("class 2-6-1 is not in the database"), r.err);
+    Cli info = Cli.run("info", "4FEA134", "--db", db.toString());
+    assertEquals(1, info.exit, "4FEA134 is in class 5-4-2, not built");
+    assertFalse(info.out.contains("farthest_step"));
+  }
+}
