@@ -1,13 +1,9 @@
 package klotskidb.cli;
 
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.security.DigestOutputStream;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +18,8 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
+import klotskidb.enumerator.Workers;
+import klotskidb.layerer.FileChecksum;
 import klotskidb.layerer.HrdCsv;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,56 +103,27 @@ final class AnalyseCommand implements Callable<Integer> {
     AtomicInteger next = new AtomicInteger();
     long t0 = System.nanoTime();
     try (AnalysisWriter writer = AnalysisWriter.open(dir)) {
-      Thread[] workers = new Thread[Math.max(1, threads)];
-      Throwable[] failure = new Throwable[1];
-      for (int t = 0; t < workers.length; t++) {
-        workers[t] = new Thread(() -> {
-          HrdCsv csv = new HrdCsv();
-          for (int k; failure[0] == null && (k = next.getAndIncrement()) < order.size(); ) {
-            int cls = order.get(k);
-            try {
-              String line = analyseClass(csv, groups, cls, writer);
-              synchronized (out) {
-                out.println(line);
-                out.flush();
-              }
-            } catch (Exception e) {
-              failure[0] = e;
-            }
-            progress.advance(workDone.addAndGet(work[cls]));
+      Workers.run("analyse", threads, t -> {
+        HrdCsv csv = new HrdCsv();
+        for (int k; (k = next.getAndIncrement()) < order.size(); ) {
+          int cls = order.get(k);
+          String line;
+          try {
+            line = analyseClass(csv, groups, cls, writer);
+          } catch (Exception e) {
+            next.set(order.size()); // the other workers stop after their current class
+            throw new IllegalStateException("class " + LayoutClass.name(cls) + ": " + e.getMessage(), e);
           }
-        }, "analyse-" + t);
-        workers[t].start();
-      }
-      for (Thread w : workers) {
-        w.join();
-      }
-      if (failure[0] != null) {
-        throw new IllegalStateException("analysis failed: " + failure[0].getMessage(), failure[0]);
-      }
+          synchronized (out) {
+            out.println(line);
+            out.flush();
+          }
+          progress.advance(workDone.addAndGet(work[cls]));
+        }
+      });
     }
     progress.end("analyse", System.nanoTime() - t0, count + " classes");
     return 0;
-  }
-
-  /** Counts bytes and lines. */
-  private static final class Counting extends OutputStream {
-    long bytes;
-    long lines;
-
-    @Override
-    public void write(int b) {
-      bytes++;
-      lines += b == '\n' ? 1 : 0;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      bytes += len;
-      for (int i = off; i < off + len; i++) {
-        lines += b[i] == '\n' ? 1 : 0;
-      }
-    }
   }
 
   private static String analyseClass(HrdCsv csv, Groups groups, int cls, AnalysisWriter writer) throws Exception {
@@ -169,12 +138,9 @@ final class AnalyseCommand implements Callable<Integer> {
     int[] solutionNum = new int[size];
     int[][] diameters = new int[groupCount][];
     int base = groups.start(first);
-    MessageDigest fMd5 = MessageDigest.getInstance("MD5");
-    MessageDigest sMd5 = MessageDigest.getInstance("MD5");
-    Counting fCount = new Counting();
-    Counting sCount = new Counting();
-    try (OutputStream f = new DigestOutputStream(fCount, fMd5); OutputStream s = new DigestOutputStream(sCount, sMd5)) {
-      csv.write(groups, cls, f, s, (g, graph, r) -> {
+    FileChecksum farthestFile = new FileChecksum();
+    FileChecksum solutionFile = new FileChecksum();
+    csv.write(groups, cls, farthestFile, solutionFile, (g, graph, r) -> {
         int offset = groups.start(g) - base;
         for (int i = 0; i < r.size; i++) {
           farthestStep[offset + i] = (short) r.farthestStep[i];
@@ -185,7 +151,6 @@ final class AnalyseCommand implements Callable<Integer> {
         diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
             LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
       });
-    }
     // rows in code order: sort the class's positions by id (ids ascend with codes)
     int[] members = groups.members();
     long[] byId = new long[size];
@@ -195,9 +160,8 @@ final class AnalyseCommand implements Callable<Integer> {
     Arrays.sort(byId);
     AllLayouts all = groups.layouts();
     double seconds = (System.nanoTime() - t0) / 1e9;
-    String checksums = String.format(Locale.ROOT, "farthest %s %d %d;solution %s %d %d;%.1f",
-        HexFormat.of().formatHex(fMd5.digest()), fCount.lines, fCount.bytes,
-        HexFormat.of().formatHex(sMd5.digest()), sCount.lines, sCount.bytes, seconds);
+    String checksums = String.format(Locale.ROOT, "farthest %s;solution %s;%.1f", farthestFile,
+        solutionFile, seconds);
     writer.writeClass(LayoutClass.name(cls), sink -> {
       for (long e : byId) {
         int p = (int) e;

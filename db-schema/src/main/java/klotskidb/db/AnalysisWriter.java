@@ -70,11 +70,7 @@ public final class AnalysisWriter implements AutoCloseable {
     }
     ColumnFamilyOptions cfOptions = Tables.columnFamily();
     DBOptions options = new DBOptions();
-    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-    descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cfOptions));
-    for (String cf : Schema.ALL_FAMILIES) {
-      descriptors.add(new ColumnFamilyDescriptor(cf.getBytes(StandardCharsets.UTF_8), cfOptions));
-    }
+    List<ColumnFamilyDescriptor> descriptors = Tables.descriptors(cfOptions);
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try {
       return new AnalysisWriter(dir, RocksDB.open(options, dir.toString(), descriptors, handles), cfOptions,

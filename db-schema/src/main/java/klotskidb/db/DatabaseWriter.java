@@ -93,14 +93,11 @@ public final class DatabaseWriter {
     Map<String, Checksum> written = writeFiles(staging);
     progress.end("write", System.nanoTime() - t0, totalRows(written) + " rows");
 
-    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (ColumnFamilyOptions cfOptions = Tables.columnFamily();
         DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)) {
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cfOptions));
-      for (String cf : Schema.ALL_FAMILIES) { // data families first, as the handles are used
-        descriptors.add(new ColumnFamilyDescriptor(bytes(cf), cfOptions));
-      }
+      // default, then the data families in DATA_FAMILIES order (handles.get(i + 1)), meta last
+      List<ColumnFamilyDescriptor> descriptors = Tables.descriptors(cfOptions);
       try (RocksDB db = RocksDB.open(options, dir.toString(), descriptors, handles)) {
         try {
           long t1 = System.nanoTime();

@@ -58,6 +58,17 @@ final class Tables {
         .setBottommostCompressionOptions(compression());
   }
 
+  /** The default family and every family of the schema, in {@link Schema#ALL_FAMILIES} order. */
+  static java.util.List<org.rocksdb.ColumnFamilyDescriptor> descriptors(ColumnFamilyOptions options) {
+    java.util.List<org.rocksdb.ColumnFamilyDescriptor> out = new java.util.ArrayList<>();
+    out.add(new org.rocksdb.ColumnFamilyDescriptor(org.rocksdb.RocksDB.DEFAULT_COLUMN_FAMILY, options));
+    for (String cf : Schema.ALL_FAMILIES) {
+      out.add(new org.rocksdb.ColumnFamilyDescriptor(
+          cf.getBytes(java.nio.charset.StandardCharsets.UTF_8), options));
+    }
+    return out;
+  }
+
   /** Options for an SstFileWriter, the same table settings as {@link #columnFamily} (caller closes). */
   static Options sstWriter() {
     return new Options()

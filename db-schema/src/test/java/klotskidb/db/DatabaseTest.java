@@ -162,13 +162,9 @@ class DatabaseTest {
         Files.copy(p, copy.resolve(dbDir.relativize(p).toString()));
       }
     }
-    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (ColumnFamilyOptions cf = Tables.columnFamily(); DBOptions options = new DBOptions()) {
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cf));
-      for (String f : Schema.ALL_FAMILIES) {
-        descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cf));
-      }
+      List<ColumnFamilyDescriptor> descriptors = Tables.descriptors(cf);
       try (RocksDB rw = RocksDB.open(options, copy.toString(), descriptors, handles)) {
         ColumnFamilyHandle meta = handles.get(handles.size() - 1);
         if (value == null) {

@@ -8,6 +8,7 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.Workers;
 
 /**
  * Splits layouts into groups (connected components of the step graph) and numbers them (SPEC 4).
@@ -123,32 +124,9 @@ public final class Grouper {
     return owner;
   }
 
-  /** One thread's share of a pass: the ids of the classes it owns, ascending. */
-  private interface Share {
-    void run(int thread);
-  }
-
-  /** Runs one share per thread and waits; a failure in any thread fails the pass. */
-  private void onAllThreads(String pass, Share share) {
-    Thread[] workers = new Thread[threads];
-    Throwable[] failure = new Throwable[1];
-    for (int t = 0; t < threads; t++) {
-      int me = t;
-      workers[t] = new Thread(() -> share.run(me), "grouper-" + pass + "-" + t);
-      workers[t].setUncaughtExceptionHandler((th, e) -> failure[0] = e);
-      workers[t].start();
-    }
-    for (Thread w : workers) {
-      try {
-        w.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while grouping", e);
-      }
-    }
-    if (failure[0] != null) {
-      throw new IllegalStateException(pass + " pass failed: " + failure[0], failure[0]);
-    }
+  /** Runs one share of a pass per thread: each thread handles the ids of the classes it owns. */
+  private void onAllThreads(String pass, java.util.function.IntConsumer share) {
+    Workers.run("grouper-" + pass, threads, share);
   }
 
   private long union(UnionFind sets, int[] owner) {

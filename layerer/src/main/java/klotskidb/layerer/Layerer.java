@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
 
 /**
@@ -56,76 +57,59 @@ public final class Layerer {
     AtomicLong done = new AtomicLong();
     progress.begin("layers", groups.layoutCount());
 
-    Thread[] workers = new Thread[threads];
-    Throwable[] failure = new Throwable[1];
-    for (int t = 0; t < threads; t++) {
-      workers[t] = new Thread(() -> {
-        GroupGraph graph = new GroupGraph();
-        int[] queue = new int[16];
-        int[] dist = new int[16];
-        for (int k; (k = cursor.getAndIncrement()) < count && failure[0] == null; ) {
-          int g = order[k];
-          graph.load(groups, g);
-          int size = graph.size();
-          if (queue.length < size) {
-            queue = new int[Math.max(size, queue.length * 2)];
-            dist = new int[queue.length];
-          }
-          // pass 1: layers from the seed
-          queue[0] = 0;
-          int reached = bfs(graph, queue, 1, dist);
-          if (reached != size) {
-            throw new IllegalStateException("group " + groups.groupName(g) + ": the seed reaches "
-                + reached + " of " + size + " layouts");
-          }
-          int layers = dist[queue[size - 1]] + 1;
-          int[] layerSize = new int[layers];
-          for (int i = 0; i < size; i++) {
-            layerSize[dist[i]]++;
-            layer[graph.id(i)] = checkedShort(dist[i]);
-          }
-          sizes[g] = layerSize;
-          // pass 2: distance to the nearest solved layout
-          int sources = 0;
-          for (int i = 0; i < size; i++) {
-            if (graph.isSolved(i)) {
-              queue[sources++] = i;
-            }
-          }
-          solved[g] = sources;
-          if (sources == 0) {
-            hardest[g] = Layers.NONE;
-            for (int i = 0; i < size; i++) {
-              minSolution[graph.id(i)] = Layers.NONE;
-            }
-          } else {
-            bfs(graph, queue, sources, dist);
-            int far = dist[queue[size - 1]];
-            int atFar = 0;
-            for (int i = 0; i < size; i++) {
-              minSolution[graph.id(i)] = checkedShort(dist[i]);
-              atFar += dist[i] == far ? 1 : 0;
-            }
-            hardest[g] = far;
-            hardestCount[g] = atFar;
-          }
-          progress.advance(done.addAndGet(size));
+    Workers.run("layerer", threads, me -> {
+      GroupGraph graph = new GroupGraph();
+      int[] queue = new int[16];
+      int[] dist = new int[16];
+      for (int k; (k = cursor.getAndIncrement()) < count; ) {
+        int g = order[k];
+        graph.load(groups, g);
+        int size = graph.size();
+        if (queue.length < size) {
+          queue = new int[Math.max(size, queue.length * 2)];
+          dist = new int[queue.length];
         }
-      }, "layerer-" + t);
-      workers[t].setUncaughtExceptionHandler((th, e) -> failure[0] = e);
-      workers[t].start();
-    }
-    for (Thread w : workers) {
-      try {
-        w.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while layering", e);
+        // pass 1: layers from the seed
+        queue[0] = 0;
+        int reached = bfs(graph, queue, 1, dist);
+        if (reached != size) {
+          throw new IllegalStateException("group " + groups.groupName(g) + ": the seed reaches "
+              + reached + " of " + size + " layouts");
+        }
+        int layers = dist[queue[size - 1]] + 1;
+        int[] layerSize = new int[layers];
+        for (int i = 0; i < size; i++) {
+          layerSize[dist[i]]++;
+          layer[graph.id(i)] = checkedShort(dist[i]);
+        }
+        sizes[g] = layerSize;
+        // pass 2: distance to the nearest solved layout
+        int sources = 0;
+        for (int i = 0; i < size; i++) {
+          if (graph.isSolved(i)) {
+            queue[sources++] = i;
+          }
+        }
+        solved[g] = sources;
+        if (sources == 0) {
+          hardest[g] = Layers.NONE;
+          for (int i = 0; i < size; i++) {
+            minSolution[graph.id(i)] = Layers.NONE;
+          }
+        } else {
+          bfs(graph, queue, sources, dist);
+          int far = dist[queue[size - 1]];
+          int atFar = 0;
+          for (int i = 0; i < size; i++) {
+            minSolution[graph.id(i)] = checkedShort(dist[i]);
+            atFar += dist[i] == far ? 1 : 0;
+          }
+          hardest[g] = far;
+          hardestCount[g] = atFar;
+        }
+        progress.advance(done.addAndGet(size));
       }
-    }
-    if (failure[0] != null) {
-      throw new IllegalStateException("layering failed: " + failure[0].getMessage(), failure[0]);
-    }
+    });
     int[] layerStart = new int[count + 1];
     for (int g = 0; g < count; g++) {
       layerStart[g + 1] = layerStart[g] + sizes[g].length;

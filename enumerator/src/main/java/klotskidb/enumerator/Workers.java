@@ -1,0 +1,42 @@
+package klotskidb.enumerator;
+
+import java.util.function.IntConsumer;
+
+/**
+ * Runs one body per worker thread and waits for all; the first failure of any worker fails the
+ * whole run (an {@link IllegalStateException} naming the pass, with the failure as cause).
+ * Bodies share their work themselves (by class ownership or a shared cursor).
+ */
+public final class Workers {
+  private Workers() {}
+
+  /** Runs {@code body.accept(t)} for t = 0..threads-1, each on its own thread named pass-t. */
+  public static void run(String pass, int threads, IntConsumer body) {
+    Thread[] workers = new Thread[Math.max(1, threads)];
+    Throwable[] failure = new Throwable[1];
+    for (int t = 0; t < workers.length; t++) {
+      int me = t;
+      workers[t] = new Thread(() -> body.accept(me), pass + "-" + t);
+      workers[t].setUncaughtExceptionHandler((th, e) -> {
+        synchronized (failure) {
+          if (failure[0] == null) {
+            failure[0] = e;
+          }
+        }
+      });
+      workers[t].start();
+    }
+    for (Thread w : workers) {
+      try {
+        w.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted during " + pass, e);
+      }
+    }
+    if (failure[0] != null) {
+      Throwable e = failure[0];
+      throw new IllegalStateException(pass + " failed: " + (e.getMessage() == null ? e : e.getMessage()), e);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package klotskidb.layerer;
+
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * MD5, line count and byte count of everything written through it: the columns of the
+ * published {@code farthest_checksum.tsv} and {@code solution_checksum.tsv}, without a file.
+ */
+public final class FileChecksum extends OutputStream {
+  private final MessageDigest md5;
+  private long bytes;
+  private long lines;
+
+  public FileChecksum() {
+    try {
+      md5 = MessageDigest.getInstance("MD5");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no MD5 in this JVM", e);
+    }
+  }
+
+  @Override
+  public void write(int b) {
+    md5.update((byte) b);
+    bytes++;
+    lines += b == '\n' ? 1 : 0;
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) {
+    md5.update(b, off, len);
+    bytes += len;
+    for (int i = off; i < off + len; i++) {
+      lines += b[i] == '\n' ? 1 : 0;
+    }
+  }
+
+  /** "MD5 LINES BYTES", as in the published tables; finishes the digest. */
+  @Override
+  public String toString() {
+    return HexFormat.of().formatHex(md5.digest()) + " " + lines + " " + bytes;
+  }
+}
