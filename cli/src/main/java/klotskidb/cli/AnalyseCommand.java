@@ -122,8 +122,35 @@ final class AnalyseCommand implements Callable<Integer> {
         }
       });
     }
+    double seconds = (System.nanoTime() - t0) / 1e9;
     progress.end("analyse", System.nanoTime() - t0, count + " classes");
+    out.println(projection(dir, total, seconds));
     return 0;
+  }
+
+  /**
+   * The measured rate (sum over groups of size^2: one BFS per layout of a group costs about that)
+   * and what it predicts for the classes not analysed yet.
+   */
+  private String projection(Path dir, long work, double seconds) {
+    long[] remaining = new long[1];
+    int[] classesLeft = new int[1];
+    try (KlotskiDb kdb = KlotskiDb.open(dir)) {
+      Map<String, String> done = kdb.analysedClasses();
+      java.util.Set<String> left = new java.util.TreeSet<>();
+      kdb.forEachGroup(g -> {
+        String cls = g.jiang() + "-" + g.bing() + "-" + g.style();
+        if (!done.containsKey(cls)) {
+          remaining[0] += (long) g.size() * g.size();
+          left.add(cls);
+        }
+      });
+      classesLeft[0] = left.size();
+    }
+    double rate = work / Math.max(seconds, 1e-9);
+    return String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; %d classes left (%.3g size^2): "
+        + "about %.1f h more at this rate", rate, threads, classesLeft[0], (double) remaining[0],
+        remaining[0] / rate / 3600);
   }
 
   private static String analyseClass(HrdCsv csv, Groups groups, int cls, AnalysisWriter writer) throws Exception {
