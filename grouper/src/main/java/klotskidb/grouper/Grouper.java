@@ -85,6 +85,7 @@ public final class Grouper {
 
     long t3 = System.nanoTime();
     Groups groups = number(owner, setOf, setToGroup, ranked);
+    classOf = null;
     progress.end("number", System.nanoTime() - t3, groups.layoutCount() + " layouts in "
         + groups.count() + " groups");
     return groups;
@@ -94,11 +95,17 @@ public final class Grouper {
     return selected == null || selected[cls];
   }
 
+  /** Class index of every id, computed once for all passes (29 MB). */
+  private byte[] classOf;
+
   /** owner[class] = the thread that unions it, -1 when not selected; largest classes first. */
   private int[] dealClasses() {
     long[] size = new long[LayoutClass.COUNT];
+    classOf = new byte[all.size()];
     for (int id = 0; id < all.size(); id++) {
-      size[LayoutClass.of(all.code(id))]++;
+      int cls = LayoutClass.of(all.code(id));
+      classOf[id] = (byte) cls;
+      size[cls]++;
     }
     Integer[] order = new Integer[LayoutClass.COUNT];
     for (int c = 0; c < order.length; c++) {
@@ -139,8 +146,8 @@ public final class Grouper {
       long[] next = new long[Mover.MAX_NEIGHBOURS];
       long merged = 0;
       for (int id = 0; id < n; id++) {
-        long code = all.code(id);
-        if (owner[LayoutClass.of(code)] == me) {
+        if (owner[classOf[id] & 0xFF] == me) {
+          long code = all.code(id);
           int k = mover.slides(code, next);
           for (int i = 0; i < k; i++) {
             merged += sets.union(id, all.id(next[i])) ? 1 : 0;
@@ -169,7 +176,7 @@ public final class Grouper {
     onAllThreads("seeds", me -> {
       List<int[]> mine = found.get(me);
       for (int id = 0; id < n; id++) {
-        int cls = LayoutClass.of(all.code(id));
+        int cls = classOf[id] & 0xFF;
         if (owner[cls] != me) {
           if (owner[cls] < 0) {
             setOf[id] = -1;
@@ -215,7 +222,7 @@ public final class Grouper {
     onAllThreads("number", me -> {
       for (int id = 0; id < n; id++) {
         // decide ownership by class before touching setOf: other threads rewrite their ids' entries
-        int cls = LayoutClass.of(all.code(id));
+        int cls = classOf[id] & 0xFF;
         if (owner[cls] != me) {
           if (owner[cls] < 0 && me == 0) {
             groupIndex[id] = -1;
