@@ -28,10 +28,8 @@ import org.rocksdb.EnvOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
-import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteOptions;
 
@@ -338,35 +336,6 @@ public final class DatabaseWriter {
             + " rows, the database holds " + rows);
       }
     }
-  }
-
-  /** Rows and CRC32C of a whole column family, in key order. */
-  static Checksum checksum(RocksDB db, ColumnFamilyHandle handle, AtomicLong done) {
-    CRC32C crc = new CRC32C();
-    ByteBuffer key = ByteBuffer.allocateDirect(64);
-    ByteBuffer value = ByteBuffer.allocateDirect(8192);
-    long rows = 0;
-    try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = db.newIterator(handle, options)) {
-      for (it.seekToFirst(); it.isValid(); it.next()) {
-        key.clear();
-        value.clear();
-        int k = it.key(key);
-        int v = it.value(value);
-        if (k > key.capacity() || v > value.capacity()) {
-          throw new IllegalStateException("row larger than its buffer in " + new String(handle.getName()));
-        }
-        crc.update(key);
-        crc.update(value);
-        if ((++rows & 0xFFFF) == 0 && done != null) {
-          done.addAndGet(0x10000);
-        }
-      }
-      it.status();
-    } catch (RocksDBException e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
-    return new Checksum(rows, crc.getValue());
   }
 
   private void writeMeta(RocksDB db, ColumnFamilyHandle meta, Map<String, Checksum> written)
