@@ -54,6 +54,9 @@ final class AnalyseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1");
+    }
     Path dir = db == null ? Database.DEFAULT : db;
     PrintWriter out = spec.commandLine().getOut();
     boolean[] todo = new boolean[LayoutClass.COUNT];

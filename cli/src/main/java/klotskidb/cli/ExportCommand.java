@@ -47,6 +47,10 @@ final class ExportCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
   Path db;
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads for farthest-csv/solution-csv (default: all cores).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @Option(names = "--no-progress", description = "No progress bar.")
   boolean noProgress;
 
@@ -114,13 +118,16 @@ final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--format " + format.name().toLowerCase(java.util.Locale.ROOT)
           .replace('_', '-') + " writes one class: give --class J-B-S");
     }
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1");
+    }
     long t0 = System.nanoTime();
     klotskidb.enumerator.AllLayouts all = klotskidb.enumerator.AllLayouts.build();
     klotskidb.grouper.Groups groups = InMemory.groupsOfClasses(all, cls);
     long[] rows = new long[1];
     klotskidb.layerer.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
         ? klotskidb.layerer.HrdCsv.Kind.FARTHEST : klotskidb.layerer.HrdCsv.Kind.SOLUTION;
-    AtomicFile.write(out, stream -> rows[0] = new klotskidb.layerer.HrdCsv().write(groups, cls, kind, stream));
+    AtomicFile.write(out, stream -> rows[0] = new klotskidb.layerer.HrdCsv(threads).write(groups, cls, kind, stream));
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;

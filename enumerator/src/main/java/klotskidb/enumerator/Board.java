@@ -184,6 +184,20 @@ public final class Board {
     return new Board(encode(types, mirrored), types, mirrored);
   }
 
+  /**
+   * The top-bottom reflection: row r goes to 4 - r, pieces keep their shape. Like the mirror it
+   * maps moves to moves, so it preserves distances (not solved layouts: the 2x2 goes to the top).
+   */
+  public Board flip() {
+    int[] flipped = new int[types.length];
+    for (int p = 0; p < types.length; p++) {
+      int row = addresses[p] / Pieces.COLS;
+      int col = addresses[p] % Pieces.COLS;
+      flipped[p] = (Pieces.ROWS - row - Pieces.height(types[p])) * Pieces.COLS + col;
+    }
+    return new Board(encode(types, flipped), types, flipped);
+  }
+
   /** The code of a layout's mirror image. */
   public static long mirror(long code) {
     return of(code).mirror().code();

@@ -197,6 +197,26 @@ public final class Mover {
 
   private static final int[] MIRROR_ROW = new int[1 << 12];
 
+  /**
+   * The code of the top-bottom reflection ({@link Board#flip}), without allocating: every piece
+   * goes to its reflected top-left cell and the layout is re-encoded.
+   */
+  public long flip(long code) {
+    unpack(code);
+    long r = 0;
+    int head = 0;
+    for (int i = 0; i < pieces; i++) {
+      int type = pieceType[i];
+      int a = pieceAddress[i];
+      int q = (Pieces.ROWS - a / Pieces.COLS - Pieces.height(type)) * Pieces.COLS + a % Pieces.COLS;
+      r |= RAW_PIECE[type * Pieces.CELLS + q];
+      if (type == Pieces.BLOCK) {
+        head = q;
+      }
+    }
+    return encode(r, head);
+  }
+
   static {
     for (int row = 0; row < (1 << 12); row++) {
       int[] cell = new int[4];

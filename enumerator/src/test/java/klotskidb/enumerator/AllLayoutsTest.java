@@ -69,7 +69,7 @@ class AllLayoutsTest {
   }
 
   @Test
-  void everyLayoutDecodesAndEncodesBackAndMirrorsTwiceToItself() {
+  void everyLayoutDecodesAndEncodesBackAndMirrorsAndFlipsTwiceToItself() {
     long symmetric = Parallel.sum(all.size(), Mover::new, (mover, from, to) -> {
       long same = 0;
       for (int id = from; id < to; id++) {
@@ -93,6 +93,11 @@ class AllLayoutsTest {
         }
         if (LayoutClass.of(mirror) != LayoutClass.of(code)) {
           throw new AssertionError("mirror changed the class of " + Code.format(code));
+        }
+        long flip = board.flip().code();
+        if (mover.flip(code) != flip || all.id(flip) < 0 || Board.of(flip).flip().code() != code
+            || LayoutClass.of(flip) != LayoutClass.of(code)) {
+          throw new AssertionError("flip of " + Code.format(code));
         }
         same += mirror == code ? 1 : 0;
       }

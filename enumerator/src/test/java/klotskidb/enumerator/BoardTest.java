@@ -81,4 +81,14 @@ class BoardTest {
     assertEquals("VSSS/VVBB/VVBB/VHH./HHS.", grid(m));
     assertEquals(code, Board.mirror(m.code()));
   }
+
+  @Test
+  void flipReflectsRows() {
+    Board f = Board.of(0x1A9BF0C00L).flip();
+    assertEquals(Board.of(0x1A9BF0C00L).mirror().flip().code(), f.mirror().code());
+    assertEquals(0x1A9BF0C00L, f.flip().code());
+    // the 2x2 goes from the top middle to the bottom middle: a solved layout
+    assertEquals(0xD, f.code() >>> 32);
+    assertEquals("S..S/VSSV/VHHV/VBBV/VBBV", grid(f));
+  }
 }

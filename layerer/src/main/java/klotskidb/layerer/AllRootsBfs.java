@@ -1,70 +1,102 @@
 package klotskidb.layerer;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.enumerator.Mover;
+import klotskidb.enumerator.Workers;
 
 /**
- * One BFS rooted at every layout of a group (SPEC 5), 256 roots at a time: each layout keeps
- * W = 4 64-bit words per state, one bit per root of the batch, so one pass over an edge serves
- * all 256 roots.
+ * One BFS rooted at every layout of a group (SPEC 5), computed as two bit-parallel passes that
+ * each run 256 BFS at once: every layout keeps W = 4 64-bit words per state, one bit per BFS of
+ * the batch, so one look at an edge serves all 256.
  *
  * <pre>
- *   seen[v]      roots that reached v
- *   front[v]     roots with v in their current layer        next[v]  ... in their next layer
- *   marked[v]    roots for which v lies one layer past a solved layout on some shortest path
+ *   farthest pass   roots: one layout of each symmetry orbit (a quarter of the group)
+ *                   gives farthest_step, farthest_num and the farthest layouts
+ *   solution pass   roots: the solved layouts, one of each mirror pair (a few percent of the
+ *                   group); by symmetry of distances it gives, for every layout,
+ *                   min_solution_step/num, its minimum-step solutions and solution_num
  * </pre>
  *
- * A batch's roots are a compact ball: the 256 unassigned layouts nearest to a starting layout
- * (taken in the seed's BFS order). Close roots have overlapping layers, so a layout is in some
- * root's frontier for only a few levels per batch. Per root:
+ * <p><b>Symmetry.</b> The left-right mirror and the top-bottom flip map moves to moves, so the BFS
+ * from a layout's image is the image of its BFS: same farthest_step and farthest_num, farthest
+ * layouts mapped. Every transform that maps the group's seed into the group maps the whole group
+ * onto itself (for practically all the work, all four of identity, mirror, flip and both do), so
+ * only the first layout of each orbit in the seed's BFS order is a root. The mirror also keeps the
+ * solved layouts (the 2x2 stays bottom middle), the flip does not: the solution pass uses the
+ * mirror only.
  *
- * <ul>
- *   <li>farthest_step: the last level that reached anything new; the layouts of that level are
- *       its farthest layouts ({@code farthest_num} of them);
- *   <li>solutions: solved layouts reached with the root's bit not marked; the first level that
- *       reaches any gives min_solution_step, how many at that level min_solution_num. A solved
- *       root is its own only solution: its bit is marked from the start.
- * </ul>
+ * <p><b>Levels.</b> Both passes are level-synchronous and pull-based: the neighbours of the
+ * current frontier are marked in a two-level bitmap (set as each layout joins the frontier), then
+ * swept in index order, each ORing its neighbours' frontier words: {@code next = OR front[u] &
+ * ~seen}. The group is renumbered in the seed's BFS order first, so neighbours have nearby
+ * numbers and the sweep reads memory almost in order.
  *
- * Lists (farthest layouts, minimum-step solutions) come as sorted {@code root << 32 | layout}
- * pairs of local indices (local index order is code order). One instance per thread; buffers
- * are reused and grow with the largest group.
+ * <p><b>Farthest pass.</b> A batch's roots are a compact ball (the 256 nearest roots not yet
+ * taken), so a layout is in some root's frontier for only a few levels per batch. A root ends at
+ * the first level that reaches nothing new; the layouts of its last level are its farthest
+ * layouts.
+ *
+ * <p><b>Solution pass.</b> The BFS from a solved layout s tells every layout r its distance to s.
+ * s is one of r's solutions when no other solved layout lies on any shortest path between them:
+ * each BFS carries a "passed another solved layout" bit, set at every solved layout it crosses
+ * after its own root and passed on to every layout one layer further that it reaches. r's nearest
+ * solved layouts (min_solution_step from a plain multi-source BFS) are those reaching it first;
+ * they are always solutions. A solved layout is its own only solution.
+ *
+ * <p>Lists (farthest layouts, minimum-step solutions) come as sorted {@code root << 32 | layout}
+ * pairs of local indices (local index order is code order). One instance per thread; buffers are
+ * reused and grow with the largest group.
  *
  * <p>Example (group 5-4-1-1, root 1A9BF0C00): farthest_step 124, farthest_num 8,
  * min_solution_step 81, min_solution_num 2 (DAA7F3000, DAAF4CC00), solution_num 6.
  */
 public final class AllRootsBfs {
-  /** Words per layout and state: 64 * W roots per batch. */
+  /** Words per layout and state: 64 * W BFS per batch. The passes are written out for W = 4. */
   static final int W = 4;
   static final int ROOTS = 64 * W;
-  /**
-   * Offsets inside a layout's block of the states an edge writes (seen, next, marked-next), side
-   * by side so that visiting a neighbour touches 96 contiguous bytes; the states only read for
-   * the layout being expanded (front, marked) live in a second array with the same layout.
-   */
-  private static final int SEEN = 0;
-  private static final int NEXT = W;
-  private static final int MARK_NEXT = 2 * W;
-  private static final int BLOCK = 3 * W;
-  private static final int FRONT = 0;
-  private static final int MARK = W;
-  private static final int SIDE = 2 * W;
 
-  private long[] st = new long[0];
-  private long[] side = new long[0];
-  /** The group renumbered in the seed's BFS order: neighbours get nearby numbers (locality). */
+  private final Mover mover = new Mover();
+
+  /** An engine running each group's batches on one thread (the caller's). */
+  public AllRootsBfs() {
+    this(1);
+  }
+
+  /** An engine sharing each group's batches among {@code threads} threads. */
+  public AllRootsBfs(int threads) {
+    lanes = new Lane[Math.max(1, threads)];
+    for (int t = 0; t < lanes.length; t++) {
+      lanes[t] = new Lane();
+    }
+  }
+
+  // the group renumbered in the seed's BFS order: local index order[i] becomes i
+  private int[] order = new int[0];
   private int[] position = new int[0];
+  private int[] dist = new int[0];
   private int[] start = new int[0];
   private int[] adjacent = new int[0];
   private boolean[] solved = new boolean[0];
-  private int[] queued = new int[0];
-  private int[] cur = new int[0];
-  private int[] nxt = new int[0];
-  private int[] order = new int[0];
-  private int[] dist = new int[0];
+  /**
+   * Images of i (renumbered) under the symmetries that map the group onto itself: {@code
+   * image[t][i]} for t = MIRROR, FLIP, BOTH; null when that transform leaves the group.
+   */
+  private final int[][] image = new int[3][];
+  private final int[][] images = {new int[0], new int[0], new int[0]};
+  private static final int MIRROR = 0;
+  private static final int FLIP = 1;
+  private static final int BOTH = 2;
+
+  private final Lane[] lanes;
+
+  // batch selection
   private int[] ball = new int[0];
   private int[] ballMark = new int[0];
-  private boolean[] assigned = new boolean[0];
+  private boolean[] eligible = new boolean[0];
 
   /** Per-root results for one group, indexed by local index (= group_index). */
   public static final class Result {
@@ -103,21 +135,19 @@ public final class AllRootsBfs {
   }
 
   private void ensure(int n) {
-    if (cur.length < n) {
-      int cap = Math.max(n, cur.length * 2);
-      st = new long[cap * BLOCK];
-      side = new long[cap * SIDE];
+    if (order.length < n) {
+      int cap = Math.max(n, order.length * 2);
+      order = new int[cap];
       position = new int[cap];
+      dist = new int[cap];
       start = new int[cap + 1];
       solved = new boolean[cap];
-      queued = new int[cap];
-      cur = new int[cap];
-      nxt = new int[cap];
-      order = new int[cap];
-      dist = new int[cap];
+      for (int t = 0; t < 3; t++) {
+        images[t] = new int[cap];
+      }
       ball = new int[cap];
       ballMark = new int[cap];
-      assigned = new boolean[cap];
+      eligible = new boolean[cap];
     }
   }
 
@@ -128,55 +158,41 @@ public final class AllRootsBfs {
     order[0] = 0;
     Layerer.bfs(graph, order, 1, dist);
     renumber(graph);
-    int[] farthestStep = new int[n];
-    int[] farthestNum = new int[n];
-    int[] minStep = new int[n];
-    int[] minNum = new int[n];
-    int[] solutionNum = new int[n];
-    Arrays.fill(minStep, Layers.NONE);
-    LongArrayList farthest = new LongArrayList();
-    LongArrayList minSolutions = new LongArrayList();
-    boolean solvable = false;
-    for (int i = 0; i < n; i++) {
-      solvable |= solved[i];
-    }
-    int[] roots = new int[ROOTS];
-    Arrays.fill(assigned, 0, n, false);
-    Arrays.fill(ballMark, 0, n, -1);
-    int balls = 0;
-    // work in the renumbered graph (number i = order[i]); results go back to local indices
+    symmetries(graph);
+    // work in the renumbered graph; results go back to local indices at the end
     int[] fs = new int[n];
     int[] fn = new int[n];
     int[] ms = new int[n];
     int[] mn = new int[n];
     int[] sn = new int[n];
-    Arrays.fill(ms, Layers.NONE);
-    for (int i = 0; i < n; i++) {
-      if (assigned[i]) {
-        continue;
-      }
-      int k = collectBall(i, roots, balls++);
-      batch(n, roots, k, solvable, fs, fn, ms, mn, sn, lists ? farthest : null, lists ? minSolutions : null);
-    }
+    LongArrayList farthest = lists ? new LongArrayList() : null;
+    LongArrayList minSolutions = lists ? new LongArrayList() : null;
+    farthestPass(n, fs, fn, farthest);
+    solutionPass(n, ms, mn, sn, minSolutions);
+
+    Result result = new Result(n, new int[n], new int[n], new int[n], new int[n], new int[n],
+        toLocal(farthest), toLocal(minSolutions));
     for (int i = 0; i < n; i++) {
       int local = order[i];
-      farthestStep[local] = fs[i];
-      farthestNum[local] = fn[i];
-      minStep[local] = ms[i];
-      minNum[local] = mn[i];
-      solutionNum[local] = sn[i];
+      result.farthestStep[local] = fs[i];
+      result.farthestNum[local] = fn[i];
+      result.minSolutionStep[local] = ms[i];
+      result.minSolutionNum[local] = mn[i];
+      result.solutionNum[local] = sn[i];
     }
-    long[] f = farthest.toLongArray();
-    long[] m = minSolutions.toLongArray();
-    for (int i = 0; i < f.length; i++) {
-      f[i] = ((long) order[(int) (f[i] >>> 32)] << 32) | order[(int) f[i]];
+    return result;
+  }
+
+  private long[] toLocal(LongArrayList pairs) {
+    if (pairs == null) {
+      return new long[0];
     }
-    for (int i = 0; i < m.length; i++) {
-      m[i] = ((long) order[(int) (m[i] >>> 32)] << 32) | order[(int) m[i]];
+    long[] p = pairs.toLongArray();
+    for (int i = 0; i < p.length; i++) {
+      p[i] = ((long) order[(int) (p[i] >>> 32)] << 32) | order[(int) p[i]];
     }
-    Arrays.sort(f);
-    Arrays.sort(m);
-    return new Result(n, farthestStep, farthestNum, minStep, minNum, solutionNum, f, m);
+    Arrays.sort(p);
+    return p;
   }
 
   /** Builds the renumbered adjacency: layout order[i] becomes i. */
@@ -201,8 +217,586 @@ public final class AllRootsBfs {
     start[n] = e;
   }
 
-  /** The (up to) ROOTS unassigned layouts nearest to {@code first}, by a BFS from it; marks them assigned. */
-  private int collectBall(int first, int[] roots, int stamp) {
+  /** Fills {@link #image} for the transforms that map the group onto itself. */
+  private void symmetries(GroupGraph graph) {
+    int n = graph.size();
+    long seed = graph.code(order[0]);
+    long[] seedImage = {mover.mirror(seed), mover.flip(seed), mover.flip(mover.mirror(seed))};
+    for (int t = 0; t < 3; t++) {
+      image[t] = graph.find(seedImage[t]) < 0 ? null : images[t];
+    }
+    for (int i = 0; i < n; i++) {
+      long code = graph.code(order[i]);
+      long mirrored = mover.mirror(code);
+      if (image[MIRROR] != null) {
+        image[MIRROR][i] = position[graph.localIndex(mirrored)];
+      }
+      if (image[FLIP] != null) {
+        image[FLIP][i] = position[graph.localIndex(mover.flip(code))];
+      }
+      if (image[BOTH] != null) {
+        image[BOTH][i] = position[graph.localIndex(mover.flip(mirrored))];
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- farthest pass
+
+  private void farthestPass(int n, int[] fs, int[] fn, LongArrayList farthest) {
+    for (int i = 0; i < n; i++) {
+      // the first of its orbit in the seed's BFS order: nearer the seed than to its images
+      boolean first = true;
+      for (int[] img : image) {
+        first &= img == null || img[i] >= i;
+      }
+      eligible[i] = first;
+    }
+    List<int[]> batches = balls(n, ROOTS * 8);
+    for (Lane lane : lanes) {
+      lane.prepare(n);
+    }
+    boolean lists = farthest != null;
+    runBatches(batches, (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists));
+    if (lists) {
+      for (Lane lane : lanes) {
+        farthest.addAll(lane.pairs);
+      }
+    }
+    // every other layout is the image of a root: t(root) gets the root's values, mapped by t
+    int pairs = lists ? farthest.size() : 0;
+    for (int t = 0; t < 3; t++) {
+      int[] img = image[t];
+      if (img == null) {
+        continue;
+      }
+      for (int r = 0; r < n; r++) {
+        if (isNewImage(r, t)) {
+          fs[img[r]] = fs[r];
+          fn[img[r]] = fn[r];
+        }
+      }
+      for (int p = 0; p < pairs; p++) {
+        long pair = farthest.getLong(p);
+        int r = (int) (pair >>> 32);
+        if (isNewImage(r, t)) {
+          farthest.add(((long) img[r] << 32) | img[(int) pair]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether transform t takes root r (the first of its orbit) to a layout that no transform
+   * before t (identity included) reached: each layout of the orbit is filled exactly once.
+   */
+  private boolean isNewImage(int r, int t) {
+    int target = image[t][r];
+    if (target == r) {
+      return false;
+    }
+    for (int u = 0; u < t; u++) {
+      if (image[u] != null && image[u][r] == target) {
+        return false;
+      }
+    }
+    // only the orbit's first layout is a root
+    for (int[] img : image) {
+      if (img != null && img[r] < r) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void solutionPass(int n, int[] ms, int[] mn, int[] sn, LongArrayList minSolutions) {
+    int sources = 0;
+    int[] mirror = image[MIRROR];
+    int[] queue = ball;
+    for (int i = 0; i < n; i++) {
+      // one of each mirror pair of solved layouts: the BFS of the other is its mirror image
+      eligible[i] = solved[i] && (mirror == null || mirror[i] >= i);
+      if (solved[i]) {
+        queue[sources++] = i;
+      }
+    }
+    if (sources == 0) {
+      Arrays.fill(ms, 0, n, Layers.NONE);
+      return;
+    }
+    // min_solution_step of every layout: one multi-source BFS from the solved layouts
+    Arrays.fill(ms, 0, n, -1);
+    for (int c = 0; c < sources; c++) {
+      ms[queue[c]] = 0;
+    }
+    for (int head = 0, tail = sources; head < tail; head++) {
+      int v = queue[head];
+      for (int e = start[v], end = start[v + 1]; e < end; e++) {
+        int w = adjacent[e];
+        if (ms[w] < 0) {
+          ms[w] = ms[v] + 1;
+          queue[tail++] = w;
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (solved[i]) {
+        mn[i] = 1;
+        sn[i] = 1;
+        if (minSolutions != null) {
+          minSolutions.add(((long) i << 32) | i);
+        }
+      }
+    }
+    List<int[]> batches = balls(n, n);
+    for (Lane lane : lanes) {
+      lane.prepare(n);
+    }
+    boolean lists = minSolutions != null;
+    runBatches(batches, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists));
+    for (Lane lane : lanes) {
+      for (int i = 0; i < n; i++) {
+        mn[i] += lane.minNum[i];
+        sn[i] += lane.solutionNum[i];
+      }
+      if (lists) {
+        minSolutions.addAll(lane.pairs);
+      }
+    }
+  }
+
+  /** Cuts the eligible layouts into balls (see {@link #collectBall}), in index order of their first. */
+  private List<int[]> balls(int n, int queue) {
+    Arrays.fill(ballMark, 0, n, -1);
+    int[] roots = new int[ROOTS];
+    List<int[]> batches = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (eligible[i]) {
+        int k = collectBall(i, roots, batches.size(), queue);
+        batches.add(Arrays.copyOf(roots, k));
+      }
+    }
+    return batches;
+  }
+
+  private interface BatchBody {
+    void run(Lane lane, int[] roots);
+  }
+
+  /** Runs every batch once; each lane (thread) takes the next batch not yet taken. */
+  private void runBatches(List<int[]> batches, BatchBody body) {
+    int threads = Math.min(lanes.length, batches.size());
+    if (threads <= 1) {
+      for (int[] roots : batches) {
+        body.run(lanes[0], roots);
+      }
+      return;
+    }
+    AtomicInteger next = new AtomicInteger();
+    Workers.run("bfs", threads, t -> {
+      for (int b; (b = next.getAndIncrement()) < batches.size(); ) {
+        body.run(lanes[t], batches.get(b));
+      }
+    });
+  }
+
+  /** One thread's BFS state (W words per layout and state) and its share of the results. */
+  private final class Lane {
+    long[] seen = new long[0];
+    long[] front = new long[0];
+    long[] nfront = new long[0];
+    long[] mark = new long[0];
+    long[] nmark = new long[0];
+    /**
+     * Layouts next to the frontier: one bit each, and one summary bit per non-zero word; the
+     * second pair collects the neighbours of the next frontier while the first is swept.
+     */
+    long[] touched = new long[0];
+    long[] summary = new long[0];
+    long[] touchedNext = new long[0];
+    long[] summaryNext = new long[0];
+    int[] cur = new int[0];
+    int[] nxt = new int[0];
+    /** This lane's list pairs and solution-pass counts (summed over lanes afterwards). */
+    final LongArrayList pairs = new LongArrayList();
+    int[] minNum = new int[0];
+    int[] solutionNum = new int[0];
+
+    void prepare(int n) {
+      if (cur.length < n) {
+        int cap = Math.max(n, cur.length * 2);
+        seen = new long[cap * W];
+        front = new long[cap * W];
+        nfront = new long[cap * W];
+        mark = new long[cap * W];
+        nmark = new long[cap * W];
+        touched = new long[(cap >>> 6) + 1];
+        summary = new long[(cap >>> 12) + 1];
+        touchedNext = new long[(cap >>> 6) + 1];
+        summaryNext = new long[(cap >>> 12) + 1];
+        cur = new int[cap];
+        nxt = new int[cap];
+        minNum = new int[cap];
+        solutionNum = new int[cap];
+      }
+      pairs.clear();
+      Arrays.fill(minNum, 0, n, 0);
+      Arrays.fill(solutionNum, 0, n, 0);
+    }
+
+    /** One batch of the farthest pass: BFS from up to 256 roots until every one has ended. */
+    void farthestBatch(int n, int[] roots, int[] fs, int[] fn, boolean lists) {
+      int k = roots.length;
+      long[] seen = this.seen;
+      long[] front = this.front;
+      long[] nfront = this.nfront;
+      int[] start = AllRootsBfs.this.start;
+      int[] edges = AllRootsBfs.this.adjacent;
+      Arrays.fill(seen, 0, n * W, 0L);
+      long[] full = new long[W];
+      int curSize = 0;
+      for (int j = 0; j < k; j++) {
+        int r = roots[j];
+        long bit = 1L << j;
+        full[j >>> 6] |= bit;
+        seen[r * W + (j >>> 6)] |= bit;
+        front[r * W + (j >>> 6)] |= bit;
+        cur[curSize++] = r;
+        markNeighbours(r, touched, summary);
+      }
+      long f0 = full[0];
+      long f1 = full[1];
+      long f2 = full[2];
+      long f3 = full[3];
+      long active0 = f0;
+      long active1 = f1;
+      long active2 = f2;
+      long active3 = f3;
+      for (int level = 0; ; level++) {
+        long[] touched = this.touched;
+        long[] summary = this.summary;
+        long[] touchedNext = this.touchedNext;
+        long[] summaryNext = this.summaryNext;
+        int nextSize = 0;
+        long r0 = 0;
+        long r1 = 0;
+        long r2 = 0;
+        long r3 = 0;
+        for (int y = 0, ys = (n >>> 12) + 1; y < ys; y++) {
+          long sw = summary[y];
+          summary[y] = 0;
+          for (; sw != 0; sw &= sw - 1) {
+            int x = (y << 6) + Long.numberOfTrailingZeros(sw);
+            long bits = touched[x];
+            touched[x] = 0;
+            for (; bits != 0; bits &= bits - 1) {
+              int w = (x << 6) + Long.numberOfTrailingZeros(bits);
+              int bw = w * W;
+              long s0 = seen[bw];
+              long s1 = seen[bw + 1];
+              long s2 = seen[bw + 2];
+              long s3 = seen[bw + 3];
+              if ((s0 & f0) == f0 && (s1 & f1) == f1 && (s2 & f2) == f2 && (s3 & f3) == f3) {
+                continue; // every root of the batch has been here
+              }
+              long a0 = 0;
+              long a1 = 0;
+              long a2 = 0;
+              long a3 = 0;
+              int es = start[w];
+              int ee = start[w + 1];
+              for (int e = es; e < ee; e++) {
+                int bu = edges[e] * W;
+                a0 |= front[bu];
+                a1 |= front[bu + 1];
+                a2 |= front[bu + 2];
+                a3 |= front[bu + 3];
+              }
+              a0 &= ~s0;
+              a1 &= ~s1;
+              a2 &= ~s2;
+              a3 &= ~s3;
+              if ((a0 | a1 | a2 | a3) != 0) {
+                seen[bw] = s0 | a0;
+                seen[bw + 1] = s1 | a1;
+                seen[bw + 2] = s2 | a2;
+                seen[bw + 3] = s3 | a3;
+                nfront[bw] = a0;
+                nfront[bw + 1] = a1;
+                nfront[bw + 2] = a2;
+                nfront[bw + 3] = a3;
+                r0 |= a0;
+                r1 |= a1;
+                r2 |= a2;
+                r3 |= a3;
+                nxt[nextSize++] = w;
+                for (int e = es; e < ee; e++) {
+                  int u = edges[e];
+                  touchedNext[u >>> 6] |= 1L << u;
+                  summaryNext[u >>> 12] |= 1L << (u >>> 6);
+                }
+              }
+            }
+          }
+        }
+        // roots that reached nothing new have ended: this level was their last
+        long e0 = active0 & ~r0;
+        long e1 = active1 & ~r1;
+        long e2 = active2 & ~r2;
+        long e3 = active3 & ~r3;
+        if ((e0 | e1 | e2 | e3) != 0) {
+          long[] ended = {e0, e1, e2, e3};
+          for (int q = 0; q < W; q++) {
+            for (long e = ended[q]; e != 0; e &= e - 1) {
+              fs[roots[(q << 6) + Long.numberOfTrailingZeros(e)]] = level;
+            }
+          }
+          for (int c = 0; c < curSize; c++) {
+            int v = cur[c];
+            for (int q = 0; q < W; q++) {
+              for (long e = front[v * W + q] & ended[q]; e != 0; e &= e - 1) {
+                int r = roots[(q << 6) + Long.numberOfTrailingZeros(e)];
+                fn[r]++;
+                if (lists) {
+                  pairs.add(((long) r << 32) | v);
+                }
+              }
+            }
+          }
+        }
+        active0 &= r0;
+        active1 &= r1;
+        active2 &= r2;
+        active3 &= r3;
+        clear(front, cur, curSize);
+        nextLevel();
+        long[] t = front;
+        front = nfront;
+        nfront = t;
+        curSize = nextSize;
+        if ((active0 | active1 | active2 | active3) == 0) {
+          // nothing was reached, so nothing is in the new frontier or marked for the next level
+          this.front = front;
+          this.nfront = nfront;
+          return;
+        }
+      }
+    }
+
+    /**
+     * One batch of the solution pass: BFS from up to 256 solved layouts over the whole group. {@code
+     * mark} holds, for the frontier, the BFS that pass on "crossed another solved layout": a solved
+     * layout passes its whole frontier on marked, any other layout the bits that reached it marked.
+     * With the mirror, what source s tells layout w, mirror(s) tells mirror(w).
+     */
+    void solutionBatch(int n, int[] roots, int[] ms, boolean lists) {
+      int k = roots.length;
+      int[] mn = minNum;
+      int[] sn = solutionNum;
+      long[] seen = this.seen;
+      long[] front = this.front;
+      long[] nfront = this.nfront;
+      long[] mark = this.mark;
+      long[] nmark = this.nmark;
+      boolean[] solved = AllRootsBfs.this.solved;
+      int[] start = AllRootsBfs.this.start;
+      int[] edges = AllRootsBfs.this.adjacent;
+      int[] mirror = image[MIRROR];
+      Arrays.fill(seen, 0, n * W, 0L);
+      long[] full = new long[W];
+      long[] paired = new long[W]; // sources whose mirror image is another layout
+      int curSize = 0;
+      for (int j = 0; j < k; j++) {
+        int r = roots[j];
+        long bit = 1L << j;
+        full[j >>> 6] |= bit;
+        if (mirror != null && mirror[r] != r) {
+          paired[j >>> 6] |= bit;
+        }
+        seen[r * W + (j >>> 6)] |= bit;
+        front[r * W + (j >>> 6)] |= bit;
+        cur[curSize++] = r;
+        markNeighbours(r, touched, summary);
+      }
+      long f0 = full[0];
+      long f1 = full[1];
+      long f2 = full[2];
+      long f3 = full[3];
+      long p0 = paired[0];
+      long p1 = paired[1];
+      long p2 = paired[2];
+      long p3 = paired[3];
+      for (int level = 0; curSize > 0; level++) {
+        long[] touched = this.touched;
+        long[] summary = this.summary;
+        long[] touchedNext = this.touchedNext;
+        long[] summaryNext = this.summaryNext;
+        int depth = level + 1;
+        int nextSize = 0;
+        for (int y = 0, ys = (n >>> 12) + 1; y < ys; y++) {
+          long sw = summary[y];
+          summary[y] = 0;
+          for (; sw != 0; sw &= sw - 1) {
+            int x = (y << 6) + Long.numberOfTrailingZeros(sw);
+            long bits = touched[x];
+            touched[x] = 0;
+            for (; bits != 0; bits &= bits - 1) {
+              int w = (x << 6) + Long.numberOfTrailingZeros(bits);
+              int bw = w * W;
+              long s0 = seen[bw];
+              long s1 = seen[bw + 1];
+              long s2 = seen[bw + 2];
+              long s3 = seen[bw + 3];
+              if ((s0 & f0) == f0 && (s1 & f1) == f1 && (s2 & f2) == f2 && (s3 & f3) == f3) {
+                continue;
+              }
+              long a0 = 0;
+              long a1 = 0;
+              long a2 = 0;
+              long a3 = 0;
+              long m0 = 0;
+              long m1 = 0;
+              long m2 = 0;
+              long m3 = 0;
+              int es = start[w];
+              int ee = start[w + 1];
+              for (int e = es; e < ee; e++) {
+                int bu = edges[e] * W;
+                a0 |= front[bu];
+                a1 |= front[bu + 1];
+                a2 |= front[bu + 2];
+                a3 |= front[bu + 3];
+                m0 |= mark[bu];
+                m1 |= mark[bu + 1];
+                m2 |= mark[bu + 2];
+                m3 |= mark[bu + 3];
+              }
+              a0 &= ~s0;
+              a1 &= ~s1;
+              a2 &= ~s2;
+              a3 &= ~s3;
+              if ((a0 | a1 | a2 | a3) == 0) {
+                continue;
+              }
+              seen[bw] = s0 | a0;
+              seen[bw + 1] = s1 | a1;
+              seen[bw + 2] = s2 | a2;
+              seen[bw + 3] = s3 | a3;
+              nfront[bw] = a0;
+              nfront[bw + 1] = a1;
+              nfront[bw + 2] = a2;
+              nfront[bw + 3] = a3;
+              nxt[nextSize++] = w;
+              for (int e = es; e < ee; e++) {
+                int u = edges[e];
+                touchedNext[u >>> 6] |= 1L << u;
+                summaryNext[u >>> 12] |= 1L << (u >>> 6);
+              }
+              if (solved[w]) {
+                // a solved layout marks everything it passes on (it is their other solved layout)
+                nmark[bw] = a0;
+                nmark[bw + 1] = a1;
+                nmark[bw + 2] = a2;
+                nmark[bw + 3] = a3;
+                continue;
+              }
+              m0 &= a0;
+              m1 &= a1;
+              m2 &= a2;
+              m3 &= a3;
+              nmark[bw] = m0;
+              nmark[bw + 1] = m1;
+              nmark[bw + 2] = m2;
+              nmark[bw + 3] = m3;
+              long c0 = a0 & ~m0;
+              long c1 = a1 & ~m1;
+              long c2 = a2 & ~m2;
+              long c3 = a3 & ~m3;
+              sn[w] += Long.bitCount(c0) + Long.bitCount(c1) + Long.bitCount(c2) + Long.bitCount(c3);
+              boolean nearest = depth == ms[w];
+              if (nearest) {
+                mn[w] += Long.bitCount(a0) + Long.bitCount(a1) + Long.bitCount(a2) + Long.bitCount(a3);
+              }
+              if (mirror != null) {
+                int v = mirror[w];
+                sn[v] += Long.bitCount(c0 & p0) + Long.bitCount(c1 & p1) + Long.bitCount(c2 & p2)
+                    + Long.bitCount(c3 & p3);
+                if (nearest) {
+                  mn[v] += Long.bitCount(a0 & p0) + Long.bitCount(a1 & p1) + Long.bitCount(a2 & p2)
+                      + Long.bitCount(a3 & p3);
+                }
+              }
+              if (nearest && lists) {
+                long[] a = {a0, a1, a2, a3};
+                for (int q = 0; q < W; q++) {
+                  for (long b = a[q]; b != 0; b &= b - 1) {
+                    int s = roots[(q << 6) + Long.numberOfTrailingZeros(b)];
+                    pairs.add(((long) w << 32) | s);
+                    if (mirror != null && mirror[s] != s) {
+                      pairs.add(((long) mirror[w] << 32) | mirror[s]);
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        clear(front, cur, curSize);
+        clear(mark, cur, curSize);
+        nextLevel();
+        long[] t = front;
+        front = nfront;
+        nfront = t;
+        t = mark;
+        mark = nmark;
+        nmark = t;
+        curSize = nextSize;
+      }
+      this.front = front;
+      this.nfront = nfront;
+      this.mark = mark;
+      this.nmark = nmark;
+    }
+
+    /** Sets the touched bit of every neighbour of v. */
+    private void markNeighbours(int v, long[] touched, long[] summary) {
+      int[] start = AllRootsBfs.this.start;
+      for (int e = start[v], end = start[v + 1]; e < end; e++) {
+        int w = adjacent[e];
+        touched[w >>> 6] |= 1L << w;
+        summary[w >>> 12] |= 1L << (w >>> 6);
+      }
+    }
+
+    /** The next frontier becomes the current one, with the layouts marked next to it. */
+    private void nextLevel() {
+      long[] t = touched;
+      touched = touchedNext;
+      touchedNext = t;
+      t = summary;
+      summary = summaryNext;
+      summaryNext = t;
+      int[] l = cur;
+      cur = nxt;
+      nxt = l;
+    }
+
+    private static void clear(long[] words, int[] layouts, int count) {
+      for (int c = 0; c < count; c++) {
+        int b = layouts[c] * W;
+        words[b] = 0;
+        words[b + 1] = 0;
+        words[b + 2] = 0;
+        words[b + 3] = 0;
+      }
+    }
+
+  }
+
+  /**
+   * The (up to) ROOTS eligible layouts nearest to {@code first}, by a BFS from it; they stop
+   * being eligible. The search keeps at most {@code queue} layouts waiting.
+   */
+  private int collectBall(int first, int[] roots, int stamp, int queue) {
     int[] edges = adjacent;
     int head = 0;
     int tail = 0;
@@ -211,11 +805,11 @@ public final class AllRootsBfs {
     ballMark[first] = stamp;
     while (head < tail && k < ROOTS) {
       int v = ball[head++];
-      if (!assigned[v]) {
-        assigned[v] = true;
+      if (eligible[v]) {
+        eligible[v] = false;
         roots[k++] = v;
       }
-      for (int e = start[v], end = start[v + 1]; e < end && k + (tail - head) < ROOTS * 4; e++) {
+      for (int e = start[v], end = start[v + 1]; e < end && tail - head < queue; e++) {
         int w = edges[e];
         if (ballMark[w] != stamp) {
           ballMark[w] = stamp;
@@ -224,153 +818,5 @@ public final class AllRootsBfs {
       }
     }
     return k;
-  }
-
-  private void batch(int n, int[] roots, int k, boolean solvable, int[] farthestStep,
-      int[] farthestNum, int[] minStep, int[] minNum, int[] solutionNum, LongArrayList farthest,
-      LongArrayList minSolutions) {
-    long[] st = this.st;
-    long[] side = this.side;
-    boolean[] solved = this.solved;
-    int[] start = this.start;
-    Arrays.fill(st, 0, n * BLOCK, 0L);
-    Arrays.fill(queued, 0, n, -1);
-    int[] edges = adjacent;
-    long[] active = new long[W];
-    long[] found = new long[W]; // roots whose minimum-step solutions are known
-    long[] reached = new long[W];
-    long[] foundHere = new long[W];
-    int curSize = 0;
-    for (int j = 0; j < k; j++) {
-      int r = roots[j];
-      int q = j >>> 6;
-      long bit = 1L << j;
-      active[q] |= bit;
-      st[r * BLOCK + SEEN + q] |= bit;
-      side[r * SIDE + FRONT + q] |= bit;
-      cur[curSize++] = r;
-      if (solved[r]) {
-        found[q] |= bit; // a solved root is its own only solution; all past it passes through it
-        minStep[r] = 0;
-        minNum[r] = 1;
-        solutionNum[r] = 1;
-        if (minSolutions != null) {
-          minSolutions.add(((long) r << 32) | r);
-        }
-      }
-    }
-    for (int level = 0; ; level++) {
-      int nextSize = 0;
-      for (int c = 0; c < curSize; c++) {
-        int v = cur[c];
-        int sv = v * SIDE;
-        boolean solvedV = solved[v];
-        for (int e = start[v], end = start[v + 1]; e < end; e++) {
-          int w = edges[e];
-          int bw = w * BLOCK;
-          long any = 0;
-          for (int q = 0; q < W; q++) {
-            long f = side[sv + FRONT + q];
-            long add = f & ~st[bw + SEEN + q];
-            st[bw + NEXT + q] |= add;
-            st[bw + MARK_NEXT + q] |= (solvedV ? f : side[sv + MARK + q]) & add;
-            any |= add;
-          }
-          if (any != 0 && queued[w] != level) {
-            queued[w] = level;
-            nxt[nextSize++] = w;
-          }
-        }
-      }
-      Arrays.fill(reached, 0L);
-      for (int c = 0; c < nextSize; c++) {
-        int bw = nxt[c] * BLOCK;
-        for (int q = 0; q < W; q++) {
-          st[bw + SEEN + q] |= st[bw + NEXT + q];
-          reached[q] |= st[bw + NEXT + q];
-        }
-      }
-      boolean anyEnded = false;
-      boolean anyActive = false;
-      for (int q = 0; q < W; q++) {
-        long ended = active[q] & ~reached[q];
-        anyEnded |= ended != 0;
-        for (long e = ended; e != 0; e &= e - 1) {
-          farthestStep[roots[(q << 6) + Long.numberOfTrailingZeros(e)]] = level;
-        }
-      }
-      if (anyEnded) {
-        for (int c = 0; c < curSize; c++) {
-          int v = cur[c];
-          for (int q = 0; q < W; q++) {
-            for (long e = side[v * SIDE + FRONT + q] & active[q] & ~reached[q]; e != 0; e &= e - 1) {
-              int r = roots[(q << 6) + Long.numberOfTrailingZeros(e)];
-              farthestNum[r]++;
-              if (farthest != null) {
-                farthest.add(((long) r << 32) | v);
-              }
-            }
-          }
-        }
-      }
-      for (int q = 0; q < W; q++) {
-        active[q] &= reached[q];
-        anyActive |= active[q] != 0;
-      }
-      int depth = level + 1;
-      if (solvable) {
-        Arrays.fill(foundHere, 0L);
-        for (int c = 0; c < nextSize; c++) {
-          int w = nxt[c];
-          if (!solved[w]) {
-            continue;
-          }
-          int bw = w * BLOCK;
-          for (int q = 0; q < W; q++) {
-            for (long s = st[bw + NEXT + q] & ~st[bw + MARK_NEXT + q]; s != 0; s &= s - 1) {
-              int j = Long.numberOfTrailingZeros(s);
-              int r = roots[(q << 6) + j];
-              solutionNum[r]++;
-              if ((found[q] >>> j & 1) == 0) {
-                foundHere[q] |= 1L << j;
-                minStep[r] = depth;
-                minNum[r]++;
-                if (minSolutions != null) {
-                  minSolutions.add(((long) r << 32) | w);
-                }
-              }
-            }
-          }
-        }
-        for (int q = 0; q < W; q++) {
-          found[q] |= foundHere[q];
-        }
-      }
-      for (int c = 0; c < curSize; c++) {
-        int sv = cur[c] * SIDE;
-        for (int q = 0; q < W; q++) {
-          side[sv + FRONT + q] = 0;
-          side[sv + MARK + q] = 0;
-        }
-      }
-      for (int c = 0; c < nextSize; c++) {
-        int w = nxt[c];
-        int bw = w * BLOCK;
-        int sw = w * SIDE;
-        for (int q = 0; q < W; q++) {
-          side[sw + FRONT + q] = st[bw + NEXT + q];
-          side[sw + MARK + q] = st[bw + MARK_NEXT + q];
-          st[bw + NEXT + q] = 0;
-          st[bw + MARK_NEXT + q] = 0;
-        }
-      }
-      int[] t = cur;
-      cur = nxt;
-      nxt = t;
-      curSize = nextSize;
-      if (!anyActive) {
-        return;
-      }
-    }
   }
 }

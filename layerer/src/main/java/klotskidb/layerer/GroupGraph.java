@@ -90,11 +90,20 @@ public final class GroupGraph {
 
   /** The local index of a member's code. */
   public int localIndex(long code) {
+    int i = find(code);
+    if (i < 0) {
+      throw new IllegalStateException("move to " + Code.format(code) + " leaves the group");
+    }
+    return i;
+  }
+
+  /** The local index of {@code code}, or -1 when it is not a member. */
+  public int find(long code) {
     int h = hash(code) & mask;
     long k;
     while ((k = keys[h]) != code) {
       if (k == -1L) {
-        throw new IllegalStateException("move to " + Code.format(code) + " leaves the group");
+        return -1;
       }
       h = (h + 1) & mask;
     }

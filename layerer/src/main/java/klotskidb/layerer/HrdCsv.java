@@ -28,7 +28,17 @@ public final class HrdCsv {
   }
 
   private final GroupGraph graph = new GroupGraph();
-  private final AllRootsBfs engine = new AllRootsBfs();
+  private final AllRootsBfs engine;
+
+  /** Analyses each group on the calling thread. */
+  public HrdCsv() {
+    this(1);
+  }
+
+  /** Shares each group's BFS batches among {@code threads} threads. */
+  public HrdCsv(int threads) {
+    engine = new AllRootsBfs(threads);
+  }
 
   /** Writes one class's file; returns the number of rows. Not thread-safe: one per thread. */
   public long write(Groups groups, int cls, Kind kind, OutputStream out) throws IOException {

@@ -10,6 +10,7 @@ import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,9 +72,13 @@ class AllRootsBfsTest {
   }
 
   private static void compare(int g, int[] roots) {
+    compare(g, roots, 1);
+  }
+
+  private static void compare(int g, int[] roots, int threads) {
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
-    AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+    AllRootsBfs.Result r = new AllRootsBfs(threads).run(graph, true);
     for (int root : roots) {
       Reference ref = new Reference(graph, root);
       String where = groups.groupName(g) + " root " + Code.format(graph.code(root));
@@ -145,6 +150,51 @@ class AllRootsBfsTest {
       }
     }
     assertTrue(solvable > 0, "the sample holds solvable groups");
+  }
+
+  /** Whether a transform of the seed (mirror, flip or both) lands in the group: it maps the group onto itself. */
+  private static boolean closedUnder(int g, java.util.function.LongUnaryOperator transform) {
+    return groups.groupOf(all.id(transform.applyAsLong(all.code(groups.member(g, 0))))) == g;
+  }
+
+  /**
+   * Whole groups that use each kind of symmetry the engine exploits, several batches in each pass,
+   * on two threads: every root against the reference.
+   */
+  @Test
+  void symmetricGroupsAndSeveralThreadsEqualAPlainBfs() {
+    Mover mover = new Mover();
+    boolean mirrorAndFlip = false;
+    boolean mirrorOnly = false;
+    boolean neither = false; // not its own mirror image (the largest such groups are small)
+    int[] bySize = java.util.stream.IntStream.range(0, groups.count()).boxed()
+        .sorted(java.util.Comparator.comparingInt(groups::size)).mapToInt(Integer::intValue).toArray();
+    for (int g : bySize) {
+      if (groups.size(g) < 300) {
+        continue;
+      }
+      boolean mirror = closedUnder(g, mover::mirror);
+      boolean flip = closedUnder(g, mover::flip);
+      boolean solvable = false;
+      for (int i = 0; i < groups.size(g); i++) {
+        solvable |= (all.code(groups.member(g, i)) >>> 32) == 0xD;
+      }
+      boolean large = groups.size(g) > 1500; // several batches of the farthest pass
+      if (mirror && flip && solvable && large && !mirrorAndFlip) {
+        mirrorAndFlip = true;
+      } else if (mirror && !flip && solvable && large && !mirrorOnly) {
+        mirrorOnly = true;
+      } else if (!mirror && !neither) {
+        neither = true;
+      } else {
+        continue;
+      }
+      compare(g, everyRoot(g), 2);
+      if (mirrorAndFlip && mirrorOnly && neither) {
+        return;
+      }
+    }
+    throw new AssertionError("no group for every kind of symmetry: " + mirrorAndFlip + mirrorOnly + neither);
   }
 
   @Test
