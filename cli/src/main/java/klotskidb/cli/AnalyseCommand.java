@@ -107,7 +107,9 @@ final class AnalyseCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     try (AnalysisWriter writer = AnalysisWriter.open(dir)) {
       Workers.run("analyse", threads, t -> {
-        HrdCsv csv = new HrdCsv();
+        // each worker may share a group's batches among all threads: when fewer classes than
+        // threads are left (the largest classes run first, the tail is small ones), no core idles
+        HrdCsv csv = new HrdCsv(threads);
         for (int k; (k = next.getAndIncrement()) < order.size(); ) {
           int cls = order.get(k);
           String line;

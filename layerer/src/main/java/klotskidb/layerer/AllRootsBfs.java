@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Workers;
 
 /**
@@ -58,8 +57,6 @@ public final class AllRootsBfs {
   /** Words per layout and state: 64 * W BFS per batch. The passes are written out for W = 4. */
   static final int W = 4;
   static final int ROOTS = 64 * W;
-
-  private final Mover mover = new Mover();
 
   /** An engine running each group's batches on one thread (the caller's). */
   public AllRootsBfs() {
@@ -220,22 +217,14 @@ public final class AllRootsBfs {
   /** Fills {@link #image} for the transforms that map the group onto itself. */
   private void symmetries(GroupGraph graph) {
     int n = graph.size();
-    long seed = graph.code(order[0]);
-    long[] seedImage = {mover.mirror(seed), mover.flip(seed), mover.flip(mover.mirror(seed))};
-    for (int t = 0; t < 3; t++) {
-      image[t] = graph.find(seedImage[t]) < 0 ? null : images[t];
-    }
-    for (int i = 0; i < n; i++) {
-      long code = graph.code(order[i]);
-      long mirrored = mover.mirror(code);
-      if (image[MIRROR] != null) {
-        image[MIRROR][i] = position[graph.localIndex(mirrored)];
-      }
-      if (image[FLIP] != null) {
-        image[FLIP][i] = position[graph.localIndex(mover.flip(code))];
-      }
-      if (image[BOTH] != null) {
-        image[BOTH][i] = position[graph.localIndex(mover.flip(mirrored))];
+    int[] transforms = {GroupGraph.MIRROR, GroupGraph.FLIP, GroupGraph.BOTH};
+    for (int k = 0; k < 3; k++) {
+      int t = transforms[k];
+      image[k] = graph.closedUnder(t) ? images[k] : null;
+      if (image[k] != null) {
+        for (int i = 0; i < n; i++) {
+          image[k][i] = position[graph.image(t, order[i])];
+        }
       }
     }
   }

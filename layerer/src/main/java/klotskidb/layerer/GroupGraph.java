@@ -16,12 +16,26 @@ import klotskidb.grouper.Groups;
  *   graph.size(), graph.id(i), graph.code(i), graph.isSolved(i)
  * </pre>
  *
- * Loading generates each member's moves once ({@link Mover}) and maps every neighbour code to its
- * local index through an open-addressing hash of the group's codes (at most 2M slots for the
- * largest group, 964,656 layouts), so no global id lookup happens per edge. BFS over the
- * result is plain int-array work.
+ * Loading generates moves once per symmetry orbit ({@link Mover}) and maps every neighbour code to
+ * its local index through an open-addressing hash of the group's codes (at most 2M slots for the
+ * largest group, 964,656 layouts), so no global id lookup happens per edge. BFS over the result is
+ * plain int-array work.
+ *
+ * <p>Symmetry: the left-right mirror and the top-bottom flip map moves to moves. When a transform
+ * maps the seed into the group it maps the whole group onto itself (nearly every large group is
+ * closed under all of them), and the neighbours of t(v) are t of the neighbours of v. So only the
+ * first layout of each orbit (its "canonical" layout) has its moves generated; every other
+ * layout's list is its canonical layout's list mapped through the transforms, which costs three
+ * array reads per edge instead of a move and a hash look-up. Transforms compose like two bits
+ * (mirror 1, flip 2, both 3: XOR), which is what makes the mapping a table look-up:
+ * {@code t(u) = image[canonical(u)][t ^ transform(u)]}.
  */
 public final class GroupGraph {
+  /** Transforms, as used by {@link #image}: mirror, flip, and both. */
+  public static final int MIRROR = 1;
+  public static final int FLIP = 2;
+  public static final int BOTH = 3;
+
   private final Mover mover = new Mover();
   private final long[] next = new long[Mover.MAX_NEIGHBOURS];
 
@@ -35,6 +49,17 @@ public final class GroupGraph {
   private int[] values = new int[32];
   private int mask = 31;
 
+  /** closed[t]: transform t maps the group onto itself (closed[0], the identity, always). */
+  private final boolean[] closed = new boolean[4];
+  /** The first layout of i's orbit, and the transform taking it to i. */
+  private int[] canonical = new int[16];
+  private byte[] transform = new byte[16];
+  /** For a canonical layout c: its image under t at 4 * c + t. */
+  private int[] images = new int[64];
+  /** Moves of the canonical layouts only (others have empty ranges). */
+  private int[] canonicalStart = new int[17];
+  private int[] canonicalEdges = new int[256];
+
   /** Loads group g: its members, and the moves between them. */
   public void load(Groups groups, int g) {
     AllLayouts all = groups.layouts();
@@ -44,6 +69,10 @@ public final class GroupGraph {
       ids = new int[cap];
       codes = new long[cap];
       edgeStart = new int[cap + 1];
+      canonical = new int[cap];
+      transform = new byte[cap];
+      images = new int[4 * cap];
+      canonicalStart = new int[cap + 1];
     }
     int[] members = groups.members();
     System.arraycopy(members, groups.start(g), ids, 0, size);
@@ -51,18 +80,90 @@ public final class GroupGraph {
       codes[i] = all.code(ids[i]);
     }
     index();
+    orbits();
+    // moves of the canonical layouts
     int e = 0;
     for (int i = 0; i < size; i++) {
-      edgeStart[i] = e;
+      canonicalStart[i] = e;
+      if (canonical[i] != i) {
+        continue;
+      }
       int n = mover.neighbours(codes[i], next);
+      if (e + n > canonicalEdges.length) {
+        canonicalEdges = Arrays.copyOf(canonicalEdges, Math.max(e + n, canonicalEdges.length * 2));
+      }
+      for (int k = 0; k < n; k++) {
+        canonicalEdges[e++] = localIndex(next[k]);
+      }
+    }
+    canonicalStart[size] = e;
+    // every layout's moves: its canonical layout's, mapped by its transform
+    e = 0;
+    for (int i = 0; i < size; i++) {
+      edgeStart[i] = e;
+      int c = canonical[i];
+      int t = transform[i];
+      int from = canonicalStart[c];
+      int n = canonicalStart[c + 1] - from;
       if (e + n > edges.length) {
         edges = Arrays.copyOf(edges, Math.max(e + n, edges.length * 2));
       }
-      for (int k = 0; k < n; k++) {
-        edges[e++] = localIndex(next[k]);
+      if (t == 0) {
+        System.arraycopy(canonicalEdges, from, edges, e, n);
+        e += n;
+      } else {
+        for (int x = from; x < from + n; x++) {
+          int u = canonicalEdges[x];
+          edges[e++] = images[4 * canonical[u] + (t ^ transform[u])];
+        }
       }
     }
     edgeStart[size] = e;
+  }
+
+  /** Finds which transforms map the group onto itself, and every layout's orbit. */
+  private void orbits() {
+    long seed = codes[0];
+    closed[0] = true;
+    closed[MIRROR] = find(mover.mirror(seed)) >= 0;
+    closed[FLIP] = find(mover.flip(seed)) >= 0;
+    closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
+    Arrays.fill(canonical, 0, size, -1);
+    for (int i = 0; i < size; i++) {
+      if (canonical[i] >= 0) {
+        continue;
+      }
+      // the first of its orbit: every other member has a larger index and gets i as canonical
+      canonical[i] = i;
+      transform[i] = 0;
+      images[4 * i] = i;
+      long mirrored = closed[MIRROR] || closed[BOTH] ? mover.mirror(codes[i]) : 0;
+      for (int t = MIRROR; t <= BOTH; t++) {
+        if (!closed[t]) {
+          continue;
+        }
+        long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
+        int j = localIndex(code);
+        images[4 * i + t] = j;
+        if (canonical[j] < 0) {
+          canonical[j] = i;
+          transform[j] = (byte) t;
+        }
+      }
+    }
+  }
+
+  /** Whether transform t ({@link #MIRROR}, {@link #FLIP}, {@link #BOTH}) maps the group onto itself. */
+  public boolean closedUnder(int t) {
+    return closed[t];
+  }
+
+  /** The local index of t(i); t must map the group onto itself ({@link #closedUnder}). */
+  public int image(int t, int i) {
+    if (!closed[t]) {
+      throw new IllegalArgumentException("transform " + t + " leaves the group");
+    }
+    return images[4 * canonical[i] + (t ^ transform[i])];
   }
 
   private static int hash(long code) {
