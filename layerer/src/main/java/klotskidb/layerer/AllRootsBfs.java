@@ -441,17 +441,8 @@ public final class AllRootsBfs {
       int[] start = AllRootsBfs.this.start;
       int[] edges = AllRootsBfs.this.adjacent;
       Arrays.fill(seen, 0, n * W, 0L);
-      long[] full = new long[W];
-      int curSize = 0;
-      for (int j = 0; j < k; j++) {
-        int r = roots[j];
-        long bit = 1L << j;
-        full[j >>> 6] |= bit;
-        seen[r * W + (j >>> 6)] |= bit;
-        front[r * W + (j >>> 6)] |= bit;
-        cur[curSize++] = r;
-        markNeighbours(r, touched, summary);
-      }
+      long[] full = begin(roots);
+      int curSize = k;
       long f0 = full[0];
       long f1 = full[1];
       long f2 = full[2];
@@ -518,11 +509,7 @@ public final class AllRootsBfs {
                 r2 |= a2;
                 r3 |= a3;
                 nxt[nextSize++] = w;
-                for (int e = es; e < ee; e++) {
-                  int u = edges[e];
-                  touchedNext[u >>> 6] |= 1L << u;
-                  summaryNext[u >>> 12] |= 1L << (u >>> 6);
-                }
+                markNeighbours(w, touchedNext, summaryNext);
               }
             }
           }
@@ -591,21 +578,14 @@ public final class AllRootsBfs {
       int[] edges = AllRootsBfs.this.adjacent;
       int[] mirror = image[MIRROR];
       Arrays.fill(seen, 0, n * W, 0L);
-      long[] full = new long[W];
+      long[] full = begin(roots);
       long[] paired = new long[W]; // sources whose mirror image is another layout
-      int curSize = 0;
       for (int j = 0; j < k; j++) {
-        int r = roots[j];
-        long bit = 1L << j;
-        full[j >>> 6] |= bit;
-        if (mirror != null && mirror[r] != r) {
-          paired[j >>> 6] |= bit;
+        if (mirror != null && mirror[roots[j]] != roots[j]) {
+          paired[j >>> 6] |= 1L << j;
         }
-        seen[r * W + (j >>> 6)] |= bit;
-        front[r * W + (j >>> 6)] |= bit;
-        cur[curSize++] = r;
-        markNeighbours(r, touched, summary);
       }
+      int curSize = k;
       long f0 = full[0];
       long f1 = full[1];
       long f2 = full[2];
@@ -675,11 +655,7 @@ public final class AllRootsBfs {
               nfront[bw + 2] = a2;
               nfront[bw + 3] = a3;
               nxt[nextSize++] = w;
-              for (int e = es; e < ee; e++) {
-                int u = edges[e];
-                touchedNext[u >>> 6] |= 1L << u;
-                summaryNext[u >>> 12] |= 1L << (u >>> 6);
-              }
+              markNeighbours(w, touchedNext, summaryNext);
               if (solved[w]) {
                 // a solved layout marks everything it passes on (it is their other solved layout)
                 nmark[bw] = a0;
@@ -744,6 +720,24 @@ public final class AllRootsBfs {
       this.nfront = nfront;
       this.mark = mark;
       this.nmark = nmark;
+    }
+
+    /**
+     * Starts a batch: root j gets bit j in its seen and front words, the roots become the
+     * frontier and their neighbours are marked. Returns the batch's bits (per word).
+     */
+    private long[] begin(int[] roots) {
+      long[] full = new long[W];
+      for (int j = 0; j < roots.length; j++) {
+        int r = roots[j];
+        long bit = 1L << j;
+        full[j >>> 6] |= bit;
+        seen[r * W + (j >>> 6)] |= bit;
+        front[r * W + (j >>> 6)] |= bit;
+        cur[j] = r;
+        markNeighbours(r, touched, summary);
+      }
+      return full;
     }
 
     /** Sets the touched bit of every neighbour of v. */
