@@ -10,38 +10,38 @@ package klotskidb.enumerator;
  *   int n = m.neighbours(0x1A9BF0C00L, out);   // 8: each 1x1 next to the gap, 1 or 2 cells
  * </pre>
  *
- * How: the code is unpacked once into a "raw" long with 3 bits per cell (0 empty, 1/2/3 the
- * top-left cell of a 1x2/2x1/1x1, 4 the 2x2's top-left, 7 a cell covered by a piece's other
- * half) and a mask of empty cells. For each piece that has room to slide at all, a flood fill over
- * its top-left positions (a 20-bit visited mask) finds every position it reaches with itself
- * lifted off the board; each one is written back as raw bits and re-encoded row by row through a
- * 4096-entry table. Nothing is allocated per layout. The flood fill is bit-parallel: the positions
- * where the lifted piece fits form a 20-bit mask, and growing the start position inside it by
- * shifts until nothing changes gives all positions it reaches, in a few word operations.
+ * How, with nothing allocated per layout:
+ * <ol>
+ *   <li>Unpack: the code is read a row at a time through a 4,096-entry table (cells covered from
+ *       the row above x next four symbols), giving a "raw" long with 3 bits per cell (0 empty,
+ *       1/2/3 the top-left cell of a 1x2/2x1/1x1, 4 the 2x2's top-left, 7 a cell covered by a
+ *       piece's other half) and 20-bit masks of the empty cells and of each kind's top-lefts.
+ *   <li>1x1 pieces (four moves in five): a 1x1 reaches exactly the cells of the empty regions it
+ *       touches. Its move only swaps its {@code 11} with a {@code 00} further along the code, no
+ *       cell turning from symbol to covered, so each move is an xor of the code.
+ *   <li>1x2, 2x1, 2x2 that can make a unit slide at all (found for all pieces at once from shifted
+ *       empty masks): a flood fill over the positions where the lifted piece fits (a 20-bit mask,
+ *       grown by shifts until it stops changing) gives every position it reaches. A target in
+ *       the same row is again an xor of the code (the 2x2: a new head digit); a target in another
+ *       row is written into the raw bits and re-encoded row by row through a table.
+ * </ol>
  *
  * <p>{@link #slides} gives only unit slides down and right: each undirected unit-slide edge once.
  * Their connectivity is that of the step graph (a step is a chain of unit slides, each one a step
  * itself), which is all that union-find needs.
  */
 public final class Mover {
-  /** More than any layout has (the largest count over all layouts is checked by the tests). */
+  /**
+   * Size of the buffer {@link #neighbours} needs: the most any layout has is 68 (checked by the
+   * tests), and the generator may write up to three entries past the count it returns.
+   */
   public static final int MAX_NEIGHBOURS = 128;
-
-  private static final int UP = 0;
-  private static final int DOWN = 1;
-  private static final int LEFT = 2;
-  private static final int RIGHT = 3;
-  private static final int[] DELTA = {-Pieces.COLS, Pieces.COLS, -1, 1};
 
   private static final int FILL = 7;
   /** Raw bits of the 3-bit fields a piece covers, by type * 20 + address. */
   private static final long[] RAW_MASK = new long[4 * Pieces.CELLS];
   /** Raw bits of a piece placed there: its kind at the top-left, FILL in its other cells. */
   private static final long[] RAW_PIECE = new long[4 * Pieces.CELLS];
-  /** Target address of a unit slide, by (type * 20 + address) * 4 + direction, or -1. */
-  private static final int[] NEXT = new int[4 * Pieces.CELLS * 4];
-  /** Cells that must be empty for that unit slide; all bits set when it cannot happen. */
-  private static final int[] NEED = new int[4 * Pieces.CELLS * 4];
   /** Symbols emitted by one row of raw bits: symbols | count << 8. */
   private static final int[] ROW_SYMBOLS = new int[1 << 12];
   private static final int[] RAW_KIND = {3, 1, 2, 4}; // by piece type
@@ -56,13 +56,6 @@ public final class Mover {
             RAW_MASK[k] |= 7L << (3 * c);
             RAW_PIECE[k] |= (long) (c == a ? RAW_KIND[t] : FILL) << (3 * c);
           }
-        }
-        for (int d = 0; d < 4; d++) {
-          int q = a + DELTA[d];
-          boolean ok = cells != 0 && q >= 0 && q < Pieces.CELLS && Pieces.fits(t, q)
-              && (d < LEFT || q / Pieces.COLS == a / Pieces.COLS);
-          NEXT[k * 4 + d] = ok ? q : -1;
-          NEED[k * 4 + d] = ok ? Pieces.mask(t, q) & ~cells : -1;
         }
       }
     }
@@ -80,12 +73,15 @@ public final class Mover {
     }
   }
 
-  private final int[] pieceType = new int[16];
-  private final int[] pieceAddress = new int[16];
-  private int pieces;
+  /** Scratch, set by {@link #unpack}: 3-bit cells, and per-kind masks of top-left cells. */
   private long raw;
-  private int empty;
   private int block;
+  private int empty;
+  private int singles;
+  private int horizontals;
+  private int verticals;
+  /** Per region of empty cells: the xors that turn each cell's 00 into 11 in the code. */
+  private final long[] regionInto = new long[Pieces.CELLS];
 
   /**
    * Writes every layout one step from {@code code} into {@code out} (in no particular order) and
@@ -94,41 +90,147 @@ public final class Mover {
   public int neighbours(long code, long[] out) {
     unpack(code);
     int free = empty;
-    // cells next to an empty cell: a piece touching none of them cannot move
-    int near = grow(free);
+    int symbols = free | singles | horizontals | verticals;
+    int near = grow(free); // cells next to an empty cell: a piece touching none cannot move
     int n = 0;
-    for (int i = 0; i < pieces; i++) {
-      int type = pieceType[i];
-      int from = pieceAddress[i];
-      int k = type * Pieces.CELLS + from;
-      int cells = Pieces.mask(type, from);
-      if ((cells & near) == 0) {
-        continue;
-      }
-      int room = free | cells;
-      int valid = room & (room >>> SPAN_RIGHT[type]) & (room >>> SPAN_DOWN[type]) & (room >>> SPAN_BOTH[type])
-          & TOP_LEFTS[type];
-      int start = 1 << from;
-      int reach = start;
-      int last;
-      do {
-        last = reach;
-        reach = (reach | grow(reach)) & valid;
-      } while (reach != last);
-      reach ^= start;
-      if (reach == 0) {
-        continue;
-      }
-      long lifted = raw & ~RAW_MASK[k];
-      int base = type * Pieces.CELLS;
-      int head = type == Pieces.BLOCK ? -1 : block;
-      do {
-        int q = Integer.numberOfTrailingZeros(reach);
-        reach &= reach - 1;
-        out[n++] = encode(lifted | RAW_PIECE[base + q], head < 0 ? q : head);
-      } while (reach != 0);
+
+    // 1x1 pieces (four moves in five): a 1x1 reaches exactly the empty regions it touches, and the
+    // code only swaps its 11 with a 00 (no cell changes from symbol to covered), so each move
+    // is two xors of the code.
+    int movable = singles & near;
+    if (movable != 0) {
+      n = moveSingles(code, movable, symbols, out, n);
+    }
+
+    // the larger pieces that can make at least one unit slide: flood fill over their positions
+    int upOrDown = free << 4 & free << 3 | free >>> 4 & free >>> 5;
+    int side = free << 1 & ~COLUMN_0 | free >>> 2 & COLUMNS_01;
+    for (int rest = horizontals & (upOrDown | side); rest != 0; rest &= rest - 1) {
+      n = moveLarge(code, Pieces.HORIZONTAL, Integer.numberOfTrailingZeros(rest), symbols, out, n);
+    }
+    upOrDown = free << 4 | free >>> 8;
+    side = free << 1 & free >>> 3 & ~COLUMN_0 | free >>> 1 & free >>> 5 & ~COLUMN_3;
+    for (int rest = verticals & (upOrDown | side); rest != 0; rest &= rest - 1) {
+      n = moveLarge(code, Pieces.VERTICAL, Integer.numberOfTrailingZeros(rest), symbols, out, n);
+    }
+    int twoBelow = free & free >>> 1 & ~COLUMN_3; // p and p + 1 empty
+    int twoBeside = free & free >>> 4;            // p and p + 4 empty
+    int blockMoves = twoBelow << 4 | twoBelow >>> 8 | (twoBeside << 1 & ~COLUMN_0) | (twoBeside >>> 2 & COLUMNS_01);
+    if ((blockMoves >>> block & 1) != 0) {
+      n = moveLarge(code, Pieces.BLOCK, block, symbols, out, n);
     }
     return n;
+  }
+
+  /**
+   * The moves of the 1x1s in {@code movable}, region by region: every 1x1 next to an empty
+   * region reaches each cell of it, so the region's xors are computed once and each of its 1x1s
+   * writes a run of {@code size} codes. Regions are disjoint: a 1x1 between two gets both runs.
+   */
+  private int moveSingles(long code, int movable, int symbols, long[] out, int n) {
+    int free = empty;
+    long[] into = regionInto;
+    for (int rest = free; rest != 0; ) {
+      int region = fill(rest & -rest, free);
+      rest &= ~region;
+      int touching = movable & grow(region);
+      if (touching == 0) {
+        continue;
+      }
+      int size = 0;
+      for (int cells = region; cells != 0; cells &= cells - 1) {
+        into[size++] = (3 << symbolShift(symbols, Integer.numberOfTrailingZeros(cells))) & 0xFFFFFFFFL;
+      }
+      do {
+        long lifted = code ^ (3 << symbolShift(symbols, Integer.numberOfTrailingZeros(touching))) & 0xFFFFFFFFL;
+        touching &= touching - 1;
+        out[n] = lifted ^ into[0]; // regions are mostly small: four writes without a loop
+        out[n + 1] = lifted ^ into[1];
+        out[n + 2] = lifted ^ into[2];
+        out[n + 3] = lifted ^ into[3];
+        for (int j = 4; j < size; j++) {
+          out[n + j] = lifted ^ into[j];
+        }
+        n += size;
+      } while (touching != 0);
+    }
+    return n;
+  }
+
+  /**
+   * The moves of the 1x2, 2x1 or 2x2 at {@code from}. A target in the same row only trades places
+   * with empty cells of the rows the piece spans, so every row keeps its string of symbols except
+   * the head row, where the piece's symbol moves along a run of 00s: an xor (for the 2x2, which
+   * has no symbol, only the head digit changes). A target in another row is re-encoded.
+   */
+  private int moveLarge(long code, int type, int from, int symbols, long[] out, int n) {
+    int cells = Pieces.mask(type, from);
+    int room = empty | cells;
+    int valid = room & (room >>> SPAN_RIGHT[type]) & (room >>> SPAN_DOWN[type])
+        & (room >>> SPAN_BOTH[type]) & TOP_LEFTS[type];
+    int start = 1 << from;
+    int reach = fill(start, valid) ^ start;
+    if (reach == 0) {
+      return n;
+    }
+    int k = type * Pieces.CELLS + from;
+    long lifted = raw & ~RAW_MASK[k];
+    int base = type * Pieces.CELLS;
+    int row = from >>> 2;
+    long symbol = SYMBOL[type];
+    long away = code ^ (symbol << symbolShift(symbols, from)) & 0xFFFFFFFFL;
+    int uncovered = symbols | cells;
+    int pieces = symbols & ~empty;
+    do {
+      int q = Integer.numberOfTrailingZeros(reach);
+      reach &= reach - 1;
+      if (q >>> 2 != row || (type == Pieces.VERTICAL && (BETWEEN[from * Pieces.COLS + (q & 3)] & pieces) != 0)) {
+        out[n++] = encode(lifted | RAW_PIECE[base + q], type == Pieces.BLOCK ? q : block);
+      } else if (type == Pieces.BLOCK) {
+        out[n++] = (code & 0xFFFFFFFFL) | ((long) q << 32);
+      } else {
+        int after = uncovered & ~(Pieces.mask(type, q) & ~(1 << q));
+        out[n++] = away ^ (symbol << symbolShift(after, q)) & 0xFFFFFFFFL;
+      }
+    } while (reach != 0);
+    return n;
+  }
+
+  /**
+   * Cells strictly between a 2x1 at {@code from} and the same row's column {@code col}, in both
+   * rows it spans, by from * 4 + col. A 1x2 or 2x2 covers every cell between its two positions;
+   * a 2x1 can go round another piece, whose symbol would then change sides.
+   */
+  private static final int[] BETWEEN = new int[Pieces.CELLS * Pieces.COLS];
+
+  static {
+    for (int from = 0; from < Pieces.CELLS - Pieces.COLS; from++) {
+      for (int col = 0; col < Pieces.COLS; col++) {
+        int rowStart = from & ~3;
+        for (int c = Math.min(from & 3, col) + 1; c < Math.max(from & 3, col); c++) {
+          BETWEEN[from * Pieces.COLS + col] |= (1 << (rowStart + c)) | (1 << (rowStart + c + Pieces.COLS));
+        }
+      }
+    }
+  }
+
+  /** Code symbol of a piece type (the 2x2 has none): 11, 01, 10. */
+  private static final long[] SYMBOL = {3, 1, 2, 0};
+
+  /** Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols}. */
+  private static int symbolShift(int symbols, int cell) {
+    return 30 - 2 * Integer.bitCount(symbols & ((1 << cell) - 1));
+  }
+
+  /** The cells of {@code within} connected to {@code start} (a subset of it) by unit slides. */
+  private static int fill(int start, int within) {
+    int reach = start;
+    int last;
+    do {
+      last = reach;
+      reach = (reach | grow(reach)) & within;
+    } while (reach != last);
+    return reach;
   }
 
   /** Cells one unit slide away from a set of cells (top-left positions), staying on the board. */
@@ -160,22 +262,52 @@ public final class Mover {
 
   /**
    * Writes the layouts one unit slide down or right from {@code code} into {@code out} and returns
-   * how many: every undirected unit-slide edge is produced from exactly one of its two ends.
+   * how many: every undirected unit-slide edge is produced from exactly one of its two ends. Slides
+   * to the right and slides of a 1x1 are xors of the code (see {@link #neighbours}).
    */
   public int slides(long code, long[] out) {
     unpack(code);
+    int free = empty;
+    int symbols = free | singles | horizontals | verticals;
     int n = 0;
-    for (int i = 0; i < pieces; i++) {
-      int type = pieceType[i];
-      int k = type * Pieces.CELLS + pieceAddress[i];
-      for (int d = DOWN; d <= RIGHT; d += RIGHT - DOWN) {
-        if ((NEED[k * 4 + d] & ~empty) == 0) {
-          int q = NEXT[k * 4 + d];
-          long moved = (raw & ~RAW_MASK[k]) | RAW_PIECE[type * Pieces.CELLS + q];
-          out[n++] = encode(moved, type == Pieces.BLOCK ? q : block);
-        }
-      }
+    for (int rest = singles & free >>> 1 & ~COLUMN_3; rest != 0; rest &= rest - 1) {
+      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      out[n++] = code ^ ((3L << shift) | (3L << (shift - 2)));
     }
+    for (int rest = singles & free >>> 4; rest != 0; rest &= rest - 1) {
+      int p = Integer.numberOfTrailingZeros(rest);
+      out[n++] = code ^ ((3L << symbolShift(symbols, p)) | (3L << symbolShift(symbols, p + 4)));
+    }
+    for (int rest = horizontals & free >>> 2 & COLUMNS_01; rest != 0; rest &= rest - 1) {
+      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      out[n++] = code ^ ((1L << shift) | (1L << (shift - 2)));
+    }
+    for (int rest = verticals & free >>> 1 & free >>> 5 & ~COLUMN_3; rest != 0; rest &= rest - 1) {
+      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      out[n++] = code ^ ((2L << shift) | (2L << (shift - 2)));
+    }
+    int blockCells = Pieces.mask(Pieces.BLOCK, block);
+    if ((block & 3) < 2 && (blockCells << 1 & ~blockCells & ~free) == 0) {
+      out[n++] = (code & 0xFFFFFFFFL) | ((long) (block + 1) << 32);
+    }
+    for (int rest = horizontals & free >>> 4 & free >>> 5; rest != 0; rest &= rest - 1) {
+      n = slideDown(Pieces.HORIZONTAL, Integer.numberOfTrailingZeros(rest), out, n);
+    }
+    for (int rest = verticals & free >>> 8; rest != 0; rest &= rest - 1) {
+      n = slideDown(Pieces.VERTICAL, Integer.numberOfTrailingZeros(rest), out, n);
+    }
+    if (block < 12 && (blockCells << 4 & ~blockCells & ~free) == 0) {
+      n = slideDown(Pieces.BLOCK, block, out, n);
+    }
+    return n;
+  }
+
+  private static final int COLUMNS_01 = 0x33333;
+
+  private int slideDown(int type, int from, long[] out, int n) {
+    int q = from + Pieces.COLS;
+    long moved = (raw & ~RAW_MASK[type * Pieces.CELLS + from]) | RAW_PIECE[type * Pieces.CELLS + q];
+    out[n++] = encode(moved, type == Pieces.BLOCK ? q : block);
     return n;
   }
 
@@ -203,18 +335,24 @@ public final class Mover {
    */
   public long flip(long code) {
     unpack(code);
-    long r = 0;
-    int head = 0;
-    for (int i = 0; i < pieces; i++) {
-      int type = pieceType[i];
-      int a = pieceAddress[i];
-      int q = (Pieces.ROWS - a / Pieces.COLS - Pieces.height(type)) * Pieces.COLS + a % Pieces.COLS;
-      r |= RAW_PIECE[type * Pieces.CELLS + q];
-      if (type == Pieces.BLOCK) {
-        head = q;
-      }
-    }
+    int head = flipped(Pieces.BLOCK, block);
+    long r = RAW_PIECE[Pieces.BLOCK * Pieces.CELLS + head]
+        | flippedRaw(Pieces.SINGLE, singles)
+        | flippedRaw(Pieces.HORIZONTAL, horizontals)
+        | flippedRaw(Pieces.VERTICAL, verticals);
     return encode(r, head);
+  }
+
+  private static long flippedRaw(int type, int topLefts) {
+    long r = 0;
+    for (int rest = topLefts; rest != 0; rest &= rest - 1) {
+      r |= RAW_PIECE[type * Pieces.CELLS + flipped(type, Integer.numberOfTrailingZeros(rest))];
+    }
+    return r;
+  }
+
+  private static int flipped(int type, int a) {
+    return (Pieces.ROWS - a / Pieces.COLS - Pieces.height(type)) * Pieces.COLS + a % Pieces.COLS;
   }
 
   static {
@@ -238,35 +376,99 @@ public final class Mover {
     }
   }
 
+  /**
+   * Code to raw bits and kind masks, a row at a time through {@link #ROW_READ}: a row's cells
+   * covered from above (by a 2x1's lower half or the 2x2) and the next four symbols of the code
+   * determine everything the row holds and how many symbols it used.
+   */
   private void unpack(long code) {
     int head = (int) (code >>> 32);
     int range = (int) code;
-    block = head;
-    pieces = 1;
-    pieceType[0] = Pieces.BLOCK;
-    pieceAddress[0] = head;
+    int blockCells = Pieces.mask(Pieces.BLOCK, head);
     long bits = RAW_PIECE[Pieces.BLOCK * Pieces.CELLS + head];
-    int occupied = Pieces.mask(Pieces.BLOCK, head);
-    int free = 0;
-    int shift = 30;
-    while (occupied != Pieces.FULL) {
-      int cell = Integer.numberOfTrailingZeros(~occupied);
-      int symbol = (range >>> shift) & 3;
-      shift -= 2;
-      if (symbol == 0) {
-        free |= 1 << cell;
-        occupied |= 1 << cell;
-      } else {
-        int type = Pieces.typeOfSymbol(symbol);
-        int k = type * Pieces.CELLS + cell;
-        occupied |= Pieces.mask(type, cell);
-        bits |= RAW_PIECE[k];
-        pieceType[pieces] = type;
-        pieceAddress[pieces++] = cell;
-      }
-    }
+    int e0 = ROW_READ[(blockCells & 0xF) << 8 | range >>> 24];
+    range <<= e0 >>> 28;
+    int c1 = e0 >>> 24 & 0xF;
+    int e1 = ROW_READ[(c1 | (blockCells >>> 4 & 0xF)) << 8 | range >>> 24];
+    range <<= e1 >>> 28;
+    int c2 = e1 >>> 24 & 0xF;
+    int e2 = ROW_READ[(c2 | (blockCells >>> 8 & 0xF)) << 8 | range >>> 24];
+    range <<= e2 >>> 28;
+    int c3 = e2 >>> 24 & 0xF;
+    int e3 = ROW_READ[(c3 | (blockCells >>> 12 & 0xF)) << 8 | range >>> 24];
+    range <<= e3 >>> 28;
+    int c4 = e3 >>> 24 & 0xF;
+    int e4 = ROW_READ[(c4 | (blockCells >>> 16 & 0xF)) << 8 | range >>> 24];
+    bits |= (long) (e0 & 0xFFF)
+        | (long) ((e1 & 0xFFF) | FILL_ROW[c1]) << 12
+        | (long) ((e2 & 0xFFF) | FILL_ROW[c2]) << 24
+        | (long) ((e3 & 0xFFF) | FILL_ROW[c3]) << 36
+        | (long) ((e4 & 0xFFF) | FILL_ROW[c4]) << 48;
+    int free = (e0 >>> 12 & 0xF) | (e1 >>> 12 & 0xF) << 4 | (e2 >>> 12 & 0xF) << 8
+        | (e3 >>> 12 & 0xF) << 12 | (e4 >>> 12 & 0xF) << 16;
+    int one = (e0 >>> 16 & 0xF) | (e1 >>> 16 & 0xF) << 4 | (e2 >>> 16 & 0xF) << 8
+        | (e3 >>> 16 & 0xF) << 12 | (e4 >>> 16 & 0xF) << 16;
+    int wide = (e0 >>> 20 & 0xF) | (e1 >>> 20 & 0xF) << 4 | (e2 >>> 20 & 0xF) << 8
+        | (e3 >>> 20 & 0xF) << 12 | (e4 >>> 20 & 0xF) << 16;
+    int tall = (e0 >>> 24 & 0xF) | (e1 >>> 24 & 0xF) << 4 | (e2 >>> 24 & 0xF) << 8
+        | (e3 >>> 24 & 0xF) << 12;
+    block = head;
     raw = bits;
     empty = free;
+    singles = one;
+    horizontals = wide;
+    verticals = tall;
+  }
+
+  /**
+   * Reading one row, by (cells covered from above) << 8 | (next 8 code bits): raw bits of the
+   * pieces whose top-left is in the row (bits 0-11), its empty cells (12-15), top-lefts of 1x1
+   * (16-19), 1x2 (20-23) and 2x1 (24-27; also the next row's cells they cover), and twice the
+   * number of symbols used (28-31). Combinations no legal code reaches read as garbage.
+   */
+  private static final int[] ROW_READ = new int[16 << 8];
+  /** FILL in every cell of a 4-bit row mask. */
+  private static final int[] FILL_ROW = new int[16];
+
+  static {
+    for (int covered = 0; covered < 16; covered++) {
+      for (int c = 0; c < 4; c++) {
+        if ((covered >>> c & 1) != 0) {
+          FILL_ROW[covered] |= FILL << (3 * c);
+        }
+      }
+      for (int next = 0; next < 256; next++) {
+        int occupied = covered;
+        int used = 0;
+        int rawRow = 0;
+        int[] kinds = new int[4]; // empty, 1x1, 1x2, 2x1 top-lefts
+        for (int c = 0; c < 4; c++) {
+          if ((occupied >>> c & 1) != 0) {
+            continue;
+          }
+          int symbol = used < 4 ? next >>> (6 - 2 * used) & 3 : 0;
+          used++;
+          occupied |= 1 << c;
+          if (symbol == 0) {
+            kinds[0] |= 1 << c;
+            continue;
+          }
+          int type = Pieces.typeOfSymbol(symbol);
+          rawRow |= RAW_KIND[type] << (3 * c);
+          if (type == Pieces.HORIZONTAL) {
+            kinds[2] |= 1 << c;
+            if (c < 3) {
+              rawRow |= FILL << (3 * (c + 1));
+              occupied |= 2 << c;
+            }
+          } else {
+            kinds[type == Pieces.SINGLE ? 1 : 3] |= 1 << c;
+          }
+        }
+        ROW_READ[covered << 8 | next] = rawRow | kinds[0] << 12 | kinds[1] << 16 | kinds[2] << 20
+            | kinds[3] << 24 | (2 * used) << 28;
+      }
+    }
   }
 
   /** Raw bits back to a code: each row's uncovered cells give their symbols, left-aligned. */
