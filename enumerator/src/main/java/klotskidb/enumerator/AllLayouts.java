@@ -36,6 +36,15 @@ public final class AllLayouts {
     for (int h = 0; h <= HEADS; h++) {
       headStart[h] = (int) RANKER.headStart(h);
     }
+    for (int b = 0, h = 0; b < headOfBlock.length; b++) {
+      while (headStart[h + 1] <= b << BLOCK_BITS) {
+        h++;
+      }
+      if (h + 1 < HEADS && headStart[h + 2] <= Math.min(COUNT - 1, ((b + 1) << BLOCK_BITS) - 1)) {
+        throw new IllegalStateException("a block of ids spans three 2x2 positions");
+      }
+      headOfBlock[b] = (byte) h;
+    }
   }
 
   /** Enumerates all layouts using the common fork-join pool. */
@@ -100,12 +109,14 @@ public final class AllLayouts {
 
   /** The code of layout {@code id} (0 <= id < size()). */
   public long code(int id) {
-    int h = 0;
-    while (headStart[h + 1] <= id) {
-      h++;
-    }
+    int h = headOfBlock[id >>> BLOCK_BITS];
+    h += headStart[h + 1] <= id ? 1 : 0; // a block of 2^16 ids spans at most two 2x2 positions
     return ((long) Ranker.HEADS[h] << 32) | (ranges[id] & 0xFFFFFFFFL);
   }
+
+  private static final int BLOCK_BITS = 16;
+  /** The 2x2 position index of the first id of each block of 2^16 ids. */
+  private final byte[] headOfBlock = new byte[(COUNT >>> BLOCK_BITS) + 1];
 
   /** The id of a code, or -1 when it is not the code of a legal layout. Needs no lookup table. */
   public int id(long code) {

@@ -28,7 +28,12 @@ import klotskidb.grouper.Groups;
  * layout's list is its canonical layout's list mapped through the transforms, which costs three
  * array reads per edge instead of a move and a hash look-up. Transforms compose like two bits
  * (mirror 1, flip 2, both 3: XOR), which is what makes the mapping a table look-up:
- * {@code t(u) = image[canonical(u)][t ^ transform(u)]}.
+ * {@code t(u) = image[canonical(u)][t ^ transform(u)]}; with {@code orbit(u) = canonical(u) << 2 |
+ * transform(u)} and the images of c at {@code 4c .. 4c+3} that is one read, {@code images[orbit(u) ^ t]}.
+ *
+ * <p>Memory: look-ups and mapping are random accesses into arrays larger than the caches for the
+ * big groups, so each packs what one access needs into one word: a hash slot holds the code and
+ * its local index, an orbit entry the canonical layout and the transform.
  */
 public final class GroupGraph {
   /** Transforms, as used by {@link #image}: mirror, flip, and both. */
@@ -45,15 +50,15 @@ public final class GroupGraph {
   private int[] edgeStart = new int[17];
   private int[] edges = new int[256];
 
-  private long[] keys = new long[32];
-  private int[] values = new int[32];
+  /** Open addressing: code | local index << 36 per slot, -1 when free (no code has head F). */
+  private long[] slots = new long[32];
   private int mask = 31;
+  private static final long CODE = (1L << 36) - 1;
 
   /** closed[t]: transform t maps the group onto itself (closed[0], the identity, always). */
   private final boolean[] closed = new boolean[4];
-  /** The first layout of i's orbit, and the transform taking it to i. */
-  private int[] canonical = new int[16];
-  private byte[] transform = new byte[16];
+  /** The first layout of i's orbit << 2 | the transform taking it to i; -1 while unknown. */
+  private int[] orbit = new int[16];
   /** For a canonical layout c: its image under t at 4 * c + t. */
   private int[] images = new int[64];
   /** Moves of the canonical layouts only (others have empty ranges). */
@@ -69,8 +74,7 @@ public final class GroupGraph {
       ids = new int[cap];
       codes = new long[cap];
       edgeStart = new int[cap + 1];
-      canonical = new int[cap];
-      transform = new byte[cap];
+      orbit = new int[cap];
       images = new int[4 * cap];
       canonicalStart = new int[cap + 1];
     }
@@ -85,7 +89,7 @@ public final class GroupGraph {
     int e = 0;
     for (int i = 0; i < size; i++) {
       canonicalStart[i] = e;
-      if (canonical[i] != i) {
+      if (orbit[i] != i << 2) {
         continue;
       }
       int n = mover.neighbours(codes[i], next);
@@ -101,8 +105,8 @@ public final class GroupGraph {
     e = 0;
     for (int i = 0; i < size; i++) {
       edgeStart[i] = e;
-      int c = canonical[i];
-      int t = transform[i];
+      int c = orbit[i] >>> 2;
+      int t = orbit[i] & 3;
       int from = canonicalStart[c];
       int n = canonicalStart[c + 1] - from;
       if (e + n > edges.length) {
@@ -114,7 +118,7 @@ public final class GroupGraph {
       } else {
         for (int x = from; x < from + n; x++) {
           int u = canonicalEdges[x];
-          edges[e++] = images[4 * canonical[u] + (t ^ transform[u])];
+          edges[e++] = images[orbit[u] ^ t];
         }
       }
     }
@@ -128,14 +132,13 @@ public final class GroupGraph {
     closed[MIRROR] = find(mover.mirror(seed)) >= 0;
     closed[FLIP] = find(mover.flip(seed)) >= 0;
     closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
-    Arrays.fill(canonical, 0, size, -1);
+    Arrays.fill(orbit, 0, size, -1);
     for (int i = 0; i < size; i++) {
-      if (canonical[i] >= 0) {
+      if (orbit[i] >= 0) {
         continue;
       }
       // the first of its orbit: every other member has a larger index and gets i as canonical
-      canonical[i] = i;
-      transform[i] = 0;
+      orbit[i] = i << 2;
       images[4 * i] = i;
       long mirrored = closed[MIRROR] || closed[BOTH] ? mover.mirror(codes[i]) : 0;
       for (int t = MIRROR; t <= BOTH; t++) {
@@ -145,9 +148,8 @@ public final class GroupGraph {
         long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
         int j = localIndex(code);
         images[4 * i + t] = j;
-        if (canonical[j] < 0) {
-          canonical[j] = i;
-          transform[j] = (byte) t;
+        if (orbit[j] < 0) {
+          orbit[j] = i << 2 | t;
         }
       }
     }
@@ -163,7 +165,7 @@ public final class GroupGraph {
     if (!closed[t]) {
       throw new IllegalArgumentException("transform " + t + " leaves the group");
     }
-    return images[4 * canonical[i] + (t ^ transform[i])];
+    return images[orbit[i] ^ t];
   }
 
   private static int hash(long code) {
@@ -173,19 +175,17 @@ public final class GroupGraph {
 
   private void index() {
     int cap = Integer.highestOneBit(Math.max(16, size) * 2 - 1) * 2; // >= 2 * size, power of two
-    if (keys.length < cap) {
-      keys = new long[cap];
-      values = new int[cap];
+    if (slots.length < cap) {
+      slots = new long[cap];
     }
     mask = cap - 1;
-    Arrays.fill(keys, 0, cap, -1L);
+    Arrays.fill(slots, 0, cap, -1L);
     for (int i = 0; i < size; i++) {
       int h = hash(codes[i]) & mask;
-      while (keys[h] != -1L) {
+      while (slots[h] != -1L) {
         h = (h + 1) & mask;
       }
-      keys[h] = codes[i];
-      values[h] = i;
+      slots[h] = codes[i] | (long) i << 36;
     }
   }
 
@@ -201,14 +201,12 @@ public final class GroupGraph {
   /** The local index of {@code code}, or -1 when it is not a member. */
   public int find(long code) {
     int h = hash(code) & mask;
-    long k;
-    while ((k = keys[h]) != code) {
-      if (k == -1L) {
-        return -1;
+    for (long slot; (slot = slots[h]) != -1L; h = (h + 1) & mask) {
+      if ((slot & CODE) == code) {
+        return (int) (slot >>> 36);
       }
-      h = (h + 1) & mask;
     }
-    return values[h];
+    return -1;
   }
 
   public int size() {
