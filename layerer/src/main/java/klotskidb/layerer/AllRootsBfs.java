@@ -104,21 +104,50 @@ public final class AllRootsBfs {
     public final int[] minSolutionStep;
     public final int[] minSolutionNum;
     public final int[] solutionNum;
-    /** Sorted pairs root << 32 | farthest layout (empty unless lists were asked for). */
-    public final long[] farthest;
-    /** Sorted pairs root << 32 | minimum-step solution (empty unless lists were asked for). */
-    public final long[] minSolutions;
+    /**
+     * The lists, when asked for. Farthest layouts are kept for the orbit roots only (a quarter
+     * of the layouts in most groups); layout i's list is its root's list mapped by the transform
+     * that takes the root to i. The largest class's lists would take 1.3 GB as pairs of longs.
+     */
+    private final Lists lists;
 
-    Result(int size, int[] farthestStep, int[] farthestNum, int[] minSolutionStep, int[] minSolutionNum,
-        int[] solutionNum, long[] farthest, long[] minSolutions) {
+    Result(int size, Lists lists) {
       this.size = size;
-      this.farthestStep = farthestStep;
-      this.farthestNum = farthestNum;
-      this.minSolutionStep = minSolutionStep;
-      this.minSolutionNum = minSolutionNum;
-      this.solutionNum = solutionNum;
-      this.farthest = farthest;
-      this.minSolutions = minSolutions;
+      this.farthestStep = new int[size];
+      this.farthestNum = new int[size];
+      this.minSolutionStep = new int[size];
+      this.minSolutionNum = new int[size];
+      this.solutionNum = new int[size];
+      this.lists = lists;
+    }
+
+    /** Layout i's farthest layouts (local indices, ascending: code order). */
+    public int[] farthest(int i) {
+      Lists l = lists();
+      int root = l.listRoot[i];
+      int[] out = Arrays.copyOfRange(l.farthest, l.farthestStart[root], l.farthestStart[root + 1]);
+      int t = l.listTransform[i];
+      if (t >= 0) {
+        int[] img = l.localImage[t];
+        for (int k = 0; k < out.length; k++) {
+          out[k] = img[out[k]];
+        }
+        Arrays.sort(out);
+      }
+      return out;
+    }
+
+    /** Layout i's minimum-step solutions (local indices, ascending; empty if unsolvable). */
+    public int[] minSolutions(int i) {
+      Lists l = lists();
+      return Arrays.copyOfRange(l.minSolutions, l.minSolutionStart[i], l.minSolutionStart[i + 1]);
+    }
+
+    private Lists lists() {
+      if (lists == null) {
+        throw new IllegalStateException("the lists were not asked for");
+      }
+      return lists;
     }
 
     /** The group's diameter: the largest farthest_step. */
@@ -148,6 +177,25 @@ public final class AllRootsBfs {
     }
   }
 
+  /** Farthest and minimum-solution lists of one group, in local indices (see {@link Result}). */
+  private static final class Lists {
+    /** The orbit root whose farthest list layout i uses, and the transform (-1: none). */
+    final int[] listRoot;
+    final byte[] listTransform;
+    /** Local images under MIRROR, FLIP, BOTH (null where the transform leaves the group). */
+    final int[][] localImage = new int[3][];
+    /** Per layout (roots only for farthest), a sorted segment of local indices. */
+    int[] farthestStart;
+    int[] farthest;
+    int[] minSolutionStart;
+    int[] minSolutions;
+
+    Lists(int n) {
+      listRoot = new int[n];
+      listTransform = new byte[n];
+    }
+  }
+
   /** Runs a BFS from every layout of the loaded group; with {@code lists}, also the lists. */
   public Result run(GroupGraph graph, boolean lists) {
     int n = graph.size();
@@ -162,13 +210,22 @@ public final class AllRootsBfs {
     int[] ms = new int[n];
     int[] mn = new int[n];
     int[] sn = new int[n];
-    LongArrayList farthest = lists ? new LongArrayList() : null;
-    LongArrayList minSolutions = lists ? new LongArrayList() : null;
-    farthestPass(n, fs, fn, farthest);
-    solutionPass(n, ms, mn, sn, minSolutions);
+    Lists l = lists ? new Lists(n) : null;
+    farthestPass(n, fs, fn, l);
+    solutionPass(n, ms, mn, sn, l);
+    if (l != null) {
+      int[] transforms = {GroupGraph.MIRROR, GroupGraph.FLIP, GroupGraph.BOTH};
+      for (int t = 0; t < 3; t++) {
+        if (image[t] != null) {
+          l.localImage[t] = new int[n];
+          for (int i = 0; i < n; i++) {
+            l.localImage[t][i] = graph.image(transforms[t], i);
+          }
+        }
+      }
+    }
 
-    Result result = new Result(n, new int[n], new int[n], new int[n], new int[n], new int[n],
-        toLocal(farthest), toLocal(minSolutions));
+    Result result = new Result(n, l);
     for (int i = 0; i < n; i++) {
       int local = order[i];
       result.farthestStep[local] = fs[i];
@@ -180,16 +237,43 @@ public final class AllRootsBfs {
     return result;
   }
 
-  private long[] toLocal(LongArrayList pairs) {
-    if (pairs == null) {
-      return new long[0];
+  /**
+   * Turns pairs {@code key << 32 | value} (renumbered indices, spread over the lanes' lists and
+   * {@code extra}) into segments per local key of local values, each sorted: {@code starts[0]}
+   * gets the segment starts (n + 1), the values are returned.
+   */
+  private int[] segments(int n, LongArrayList extra, int[][] starts) {
+    int[] begin = new int[n + 1];
+    List<LongArrayList> all = new ArrayList<>();
+    for (Lane lane : lanes) {
+      all.add(lane.pairs);
     }
-    long[] p = pairs.toLongArray();
-    for (int i = 0; i < p.length; i++) {
-      p[i] = ((long) order[(int) (p[i] >>> 32)] << 32) | order[(int) p[i]];
+    if (extra != null) {
+      all.add(extra);
     }
-    Arrays.sort(p);
-    return p;
+    for (LongArrayList pairs : all) {
+      for (int p = 0, size = pairs.size(); p < size; p++) {
+        begin[order[(int) (pairs.getLong(p) >>> 32)] + 1]++;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      begin[i + 1] += begin[i];
+    }
+    int[] values = new int[begin[n]];
+    int[] fill = Arrays.copyOf(begin, n);
+    for (LongArrayList pairs : all) {
+      for (int p = 0, size = pairs.size(); p < size; p++) {
+        long pair = pairs.getLong(p);
+        values[fill[order[(int) (pair >>> 32)]]++] = order[(int) pair];
+      }
+      pairs.clear();
+      pairs.trim();
+    }
+    for (int i = 0; i < n; i++) {
+      Arrays.sort(values, begin[i], begin[i + 1]);
+    }
+    starts[0] = begin;
+    return values;
   }
 
   /** Builds the renumbered adjacency: layout order[i] becomes i. */
@@ -231,7 +315,7 @@ public final class AllRootsBfs {
 
   // ---------------------------------------------------------------- farthest pass
 
-  private void farthestPass(int n, int[] fs, int[] fn, LongArrayList farthest) {
+  private void farthestPass(int n, int[] fs, int[] fn, Lists lists) {
     for (int i = 0; i < n; i++) {
       // the first of its orbit in the seed's BFS order: nearer the seed than to its images
       boolean first = true;
@@ -244,15 +328,17 @@ public final class AllRootsBfs {
     for (Lane lane : lanes) {
       lane.prepare(n);
     }
-    boolean lists = farthest != null;
-    runBatches(batches, (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists));
-    if (lists) {
-      for (Lane lane : lanes) {
-        farthest.addAll(lane.pairs);
+    runBatches(batches, (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null));
+    if (lists != null) {
+      int[][] starts = new int[1][];
+      lists.farthest = segments(n, null, starts);
+      lists.farthestStart = starts[0];
+      for (int r = 0; r < n; r++) {
+        lists.listRoot[order[r]] = order[r];
+        lists.listTransform[order[r]] = -1;
       }
     }
     // every other layout is the image of a root: t(root) gets the root's values, mapped by t
-    int pairs = lists ? farthest.size() : 0;
     for (int t = 0; t < 3; t++) {
       int[] img = image[t];
       if (img == null) {
@@ -262,13 +348,10 @@ public final class AllRootsBfs {
         if (isNewImage(r, t)) {
           fs[img[r]] = fs[r];
           fn[img[r]] = fn[r];
-        }
-      }
-      for (int p = 0; p < pairs; p++) {
-        long pair = farthest.getLong(p);
-        int r = (int) (pair >>> 32);
-        if (isNewImage(r, t)) {
-          farthest.add(((long) img[r] << 32) | img[(int) pair]);
+          if (lists != null) {
+            lists.listRoot[order[img[r]]] = order[r];
+            lists.listTransform[order[img[r]]] = (byte) t;
+          }
         }
       }
     }
@@ -297,7 +380,7 @@ public final class AllRootsBfs {
     return true;
   }
 
-  private void solutionPass(int n, int[] ms, int[] mn, int[] sn, LongArrayList minSolutions) {
+  private void solutionPass(int n, int[] ms, int[] mn, int[] sn, Lists lists) {
     int sources = 0;
     int[] mirror = image[MIRROR];
     int[] queue = ball;
@@ -308,8 +391,10 @@ public final class AllRootsBfs {
         queue[sources++] = i;
       }
     }
+    LongArrayList minSolutions = lists == null ? null : new LongArrayList();
     if (sources == 0) {
       Arrays.fill(ms, 0, n, Layers.NONE);
+      finishMinSolutions(n, minSolutions, lists);
       return;
     }
     // min_solution_step of every layout: one multi-source BFS from the solved layouts
@@ -340,16 +425,21 @@ public final class AllRootsBfs {
     for (Lane lane : lanes) {
       lane.prepare(n);
     }
-    boolean lists = minSolutions != null;
-    runBatches(batches, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists));
+    runBatches(batches, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists != null));
     for (Lane lane : lanes) {
       for (int i = 0; i < n; i++) {
         mn[i] += lane.minNum[i];
         sn[i] += lane.solutionNum[i];
       }
-      if (lists) {
-        minSolutions.addAll(lane.pairs);
-      }
+    }
+    finishMinSolutions(n, minSolutions, lists);
+  }
+
+  private void finishMinSolutions(int n, LongArrayList solvedOwn, Lists lists) {
+    if (lists != null) {
+      int[][] starts = new int[1][];
+      lists.minSolutions = segments(n, solvedOwn, starts);
+      lists.minSolutionStart = starts[0];
     }
   }
 

@@ -60,21 +60,19 @@ public final class HrdCsv {
       if (results != null) {
         results.accept(g, graph, r);
       }
-      int pf = 0;
-      int ps = 0;
       for (int i = 0; i < r.size; i++) {
         if (farthestOut != null) {
           line.setLength(0);
           line.append(Code.format(graph.code(i))).append(',').append(r.farthestStep[i]).append(',')
               .append(r.farthestNum[i]).append(',');
-          pf = list(line, r.farthest, pf, i);
+          list(line, r.farthest(i));
           emit(line.append('\n'), farthestOut);
         }
         if (solutionOut != null) {
           line.setLength(0);
           line.append(Code.format(graph.code(i))).append(',').append(r.minSolutionStep[i]).append(',')
               .append(r.minSolutionNum[i]).append(',');
-          ps = list(line, r.minSolutions, ps, i);
+          list(line, r.minSolutions(i));
           emit(line.append(',').append(r.solutionNum[i]).append('\n'), solutionOut);
         }
         rows++;
@@ -83,14 +81,11 @@ public final class HrdCsv {
     return rows;
   }
 
-  /** Appends root i's layouts from sorted pairs starting at p, joined by '-'; returns the next p. */
-  private int list(StringBuilder line, long[] pairs, int p, int i) {
-    boolean firstItem = true;
-    for (; p < pairs.length && (int) (pairs[p] >>> 32) == i; p++) {
-      line.append(firstItem ? "" : "-").append(Code.format(graph.code((int) pairs[p])));
-      firstItem = false;
+  /** Appends layouts (local indices) joined by '-'. */
+  private void list(StringBuilder line, int[] layouts) {
+    for (int k = 0; k < layouts.length; k++) {
+      line.append(k == 0 ? "" : "-").append(Code.format(graph.code(layouts[k])));
     }
-    return p;
   }
 
   private static void emit(CharSequence line, OutputStream out) throws IOException {
