@@ -26,14 +26,15 @@ import klotskidb.grouper.Groups;
  * closed under all of them), and the neighbours of t(v) are t of the neighbours of v. So only the
  * first layout of each orbit (its "canonical" layout) has its moves generated; every other
  * layout's list is its canonical layout's list mapped through the transforms, which costs three
- * array reads per edge instead of a move and a hash look-up. Transforms compose like two bits
- * (mirror 1, flip 2, both 3: XOR), which is what makes the mapping a table look-up:
- * {@code t(u) = image[canonical(u)][t ^ transform(u)]}; with {@code orbit(u) = canonical(u) << 2 |
- * transform(u)} and the images of c at {@code 4c .. 4c+3} that is one read, {@code images[orbit(u) ^ t]}.
+ * array read per edge instead of a move and a hash look-up. Transforms compose like two bits
+ * (mirror 1, flip 2, both 3: XOR), so when the canonical layout's images are known the images of
+ * every member of its orbit are too: if j = t(c), then s(j) = (t ^ s)(c). A table of every
+ * layout's four images, {@code imageOf[4u + t]}, is filled an orbit at a time, and mapping an
+ * edge is one read.
  *
  * <p>Memory: look-ups and mapping are random accesses into arrays larger than the caches for the
  * big groups, so each packs what one access needs into one word: a hash slot holds the code and
- * its local index, an orbit entry the canonical layout and the transform.
+ * its local index, and a layout's images sit together in one cache line.
  */
 public final class GroupGraph {
   /** Transforms, as used by {@link #image}: mirror, flip, and both. */
@@ -59,8 +60,8 @@ public final class GroupGraph {
   private final boolean[] closed = new boolean[4];
   /** The first layout of i's orbit << 2 | the transform taking it to i; -1 while unknown. */
   private int[] orbit = new int[16];
-  /** For a canonical layout c: its image under t at 4 * c + t. */
-  private int[] images = new int[64];
+  /** For every layout u: its image under t at 4 * u + t (for the transforms in closed). */
+  private int[] imageOf = new int[64];
   /** Moves of the canonical layouts only (others have empty ranges). */
   private int[] canonicalStart = new int[17];
   private int[] canonicalEdges = new int[256];
@@ -75,7 +76,7 @@ public final class GroupGraph {
       codes = new long[cap];
       edgeStart = new int[cap + 1];
       orbit = new int[cap];
-      images = new int[4 * cap];
+      imageOf = new int[4 * cap];
       canonicalStart = new int[cap + 1];
     }
     int[] members = groups.members();
@@ -117,8 +118,7 @@ public final class GroupGraph {
         e += n;
       } else {
         for (int x = from; x < from + n; x++) {
-          int u = canonicalEdges[x];
-          edges[e++] = images[orbit[u] ^ t];
+          edges[e++] = imageOf[canonicalEdges[x] << 2 | t];
         }
       }
     }
@@ -133,13 +133,14 @@ public final class GroupGraph {
     closed[FLIP] = find(mover.flip(seed)) >= 0;
     closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
     Arrays.fill(orbit, 0, size, -1);
+    int[] img = new int[4];
     for (int i = 0; i < size; i++) {
       if (orbit[i] >= 0) {
         continue;
       }
       // the first of its orbit: every other member has a larger index and gets i as canonical
       orbit[i] = i << 2;
-      images[4 * i] = i;
+      img[0] = i;
       long mirrored = closed[MIRROR] || closed[BOTH] ? mover.mirror(codes[i]) : 0;
       for (int t = MIRROR; t <= BOTH; t++) {
         if (!closed[t]) {
@@ -147,9 +148,18 @@ public final class GroupGraph {
         }
         long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
         int j = localIndex(code);
-        images[4 * i + t] = j;
+        img[t] = j;
         if (orbit[j] < 0) {
           orbit[j] = i << 2 | t;
+        }
+      }
+      // j = t(i) has s(j) = (t ^ s)(i); the closed transforms form a group, so t ^ s is closed
+      for (int t = 0; t <= BOTH; t++) {
+        if (closed[t]) {
+          int j = img[t];
+          for (int s = 0; s <= BOTH; s++) {
+            imageOf[4 * j + s] = closed[s] ? img[t ^ s] : -1;
+          }
         }
       }
     }
@@ -165,7 +175,7 @@ public final class GroupGraph {
     if (!closed[t]) {
       throw new IllegalArgumentException("transform " + t + " leaves the group");
     }
-    return images[orbit[i] ^ t];
+    return imageOf[4 * i + t];
   }
 
   private static int hash(long code) {

@@ -39,8 +39,21 @@ class AllRootsBfsTest {
       int n = g.size();
       int[] dist = new int[n];
       int[] queue = new int[n];
+      // a plain BFS, independent of the engine's
+      java.util.Arrays.fill(dist, -1);
+      dist[root] = 0;
       queue[0] = root;
-      int reached = Layerer.bfs(g, queue, 1, dist);
+      int reached = 1;
+      for (int q = 0; q < reached; q++) {
+        int v = queue[q];
+        for (int e = g.edgeStart(v); e < g.edgeStart(v + 1); e++) {
+          int w = g.edges()[e];
+          if (dist[w] < 0) {
+            dist[w] = dist[v] + 1;
+            queue[reached++] = w;
+          }
+        }
+      }
       boolean[] marked = new boolean[n]; // reached from a solved layout going one layer further
       for (int q = 0; q < reached; q++) {
         int v = queue[q];
