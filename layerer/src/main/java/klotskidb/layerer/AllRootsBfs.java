@@ -46,9 +46,9 @@ import klotskidb.enumerator.Workers;
  * solved layouts (min_solution_step from a plain multi-source BFS) are those reaching it first;
  * they are always solutions. A solved layout is its own only solution.
  *
- * <p>Lists (farthest layouts, minimum-step solutions) come as sorted {@code root << 32 | layout}
- * pairs of local indices (local index order is code order). One instance per thread; buffers are
- * reused and grow with the largest group.
+ * <p>Lists (farthest layouts, minimum-step solutions) come per layout as sorted local indices
+ * (local index order is code order), from {@link Result#farthest} and {@link Result#minSolutions}.
+ * One instance per thread; buffers are reused and grow with the largest group.
  *
  * <p>Example (group 5-4-1-1, root 1A9BF0C00): farthest_step 124, farthest_num 8,
  * min_solution_step 81, min_solution_num 2 (DAA7F3000, DAAF4CC00), solution_num 6.
@@ -125,7 +125,7 @@ public final class AllRootsBfs {
     public int[] farthest(int i) {
       Lists l = lists();
       int root = l.listRoot[i];
-      int[] out = Arrays.copyOfRange(l.farthest, l.farthestStart[root], l.farthestStart[root + 1]);
+      int[] out = l.farthest.of(root);
       int t = l.listTransform[i];
       if (t >= 0) {
         int[] img = l.localImage[t];
@@ -140,7 +140,7 @@ public final class AllRootsBfs {
     /** Layout i's minimum-step solutions (local indices, ascending; empty if unsolvable). */
     public int[] minSolutions(int i) {
       Lists l = lists();
-      return Arrays.copyOfRange(l.minSolutions, l.minSolutionStart[i], l.minSolutionStart[i + 1]);
+      return l.minSolutions.of(i);
     }
 
     private Lists lists() {
@@ -184,11 +184,9 @@ public final class AllRootsBfs {
     final byte[] listTransform;
     /** Local images under MIRROR, FLIP, BOTH (null where the transform leaves the group). */
     final int[][] localImage = new int[3][];
-    /** Per layout (roots only for farthest), a sorted segment of local indices. */
-    int[] farthestStart;
-    int[] farthest;
-    int[] minSolutionStart;
-    int[] minSolutions;
+    /** Per layout (orbit roots only for farthest), a sorted segment of local indices. */
+    Segments farthest;
+    Segments minSolutions;
 
     Lists(int n) {
       listRoot = new int[n];
@@ -237,12 +235,18 @@ public final class AllRootsBfs {
     return result;
   }
 
+  /** Local key k's values are {@code values[start[k] .. start[k + 1])}, ascending. */
+  private record Segments(int[] start, int[] values) {
+    int[] of(int k) {
+      return Arrays.copyOfRange(values, start[k], start[k + 1]);
+    }
+  }
+
   /**
    * Turns pairs {@code key << 32 | value} (renumbered indices, spread over the lanes' lists and
-   * {@code extra}) into segments per local key of local values, each sorted: {@code starts[0]}
-   * gets the segment starts (n + 1), the values are returned.
+   * {@code extra}) into sorted segments of local values per local key; empties the lists.
    */
-  private int[] segments(int n, LongArrayList extra, int[][] starts) {
+  private Segments segments(int n, LongArrayList extra) {
     int[] begin = new int[n + 1];
     List<LongArrayList> all = new ArrayList<>();
     for (Lane lane : lanes) {
@@ -272,8 +276,7 @@ public final class AllRootsBfs {
     for (int i = 0; i < n; i++) {
       Arrays.sort(values, begin[i], begin[i + 1]);
     }
-    starts[0] = begin;
-    return values;
+    return new Segments(begin, values);
   }
 
   /** Builds the renumbered adjacency: layout order[i] becomes i. */
@@ -330,9 +333,7 @@ public final class AllRootsBfs {
     }
     runBatches(batches, (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null));
     if (lists != null) {
-      int[][] starts = new int[1][];
-      lists.farthest = segments(n, null, starts);
-      lists.farthestStart = starts[0];
+      lists.farthest = segments(n, null);
       for (int r = 0; r < n; r++) {
         lists.listRoot[order[r]] = order[r];
         lists.listTransform[order[r]] = -1;
@@ -391,10 +392,11 @@ public final class AllRootsBfs {
         queue[sources++] = i;
       }
     }
-    LongArrayList minSolutions = lists == null ? null : new LongArrayList();
     if (sources == 0) {
       Arrays.fill(ms, 0, n, Layers.NONE);
-      finishMinSolutions(n, minSolutions, lists);
+      if (lists != null) {
+        lists.minSolutions = segments(n, null);
+      }
       return;
     }
     // min_solution_step of every layout: one multi-source BFS from the solved layouts
@@ -412,12 +414,13 @@ public final class AllRootsBfs {
         }
       }
     }
+    LongArrayList ownSolution = lists == null ? null : new LongArrayList(); // a solved layout's
     for (int i = 0; i < n; i++) {
       if (solved[i]) {
         mn[i] = 1;
         sn[i] = 1;
-        if (minSolutions != null) {
-          minSolutions.add(((long) i << 32) | i);
+        if (ownSolution != null) {
+          ownSolution.add(((long) i << 32) | i);
         }
       }
     }
@@ -432,14 +435,8 @@ public final class AllRootsBfs {
         sn[i] += lane.solutionNum[i];
       }
     }
-    finishMinSolutions(n, minSolutions, lists);
-  }
-
-  private void finishMinSolutions(int n, LongArrayList solvedOwn, Lists lists) {
     if (lists != null) {
-      int[][] starts = new int[1][];
-      lists.minSolutions = segments(n, solvedOwn, starts);
-      lists.minSolutionStart = starts[0];
+      lists.minSolutions = segments(n, ownSolution);
     }
   }
 
