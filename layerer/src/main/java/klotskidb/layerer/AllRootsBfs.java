@@ -199,7 +199,7 @@ public final class AllRootsBfs {
     int n = graph.size();
     ensure(n);
     order[0] = 0;
-    Layerer.bfs(graph, order, 1, dist);
+    bfs(graph, order, 1, dist);
     renumber(graph);
     symmetries(graph);
     // work in the renumbered graph; results go back to local indices at the end
@@ -888,5 +888,31 @@ public final class AllRootsBfs {
       }
     }
     return k;
+  }
+
+  /**
+   * BFS from queue[0..sources) (distance 0) over the graph; fills dist for every local index it
+   * reaches and leaves them in queue in BFS order. Returns how many it reached.
+   */
+  private static int bfs(GroupGraph graph, int[] queue, int sources, int[] dist) {
+    Arrays.fill(dist, 0, graph.size(), -1);
+    for (int i = 0; i < sources; i++) {
+      dist[queue[i]] = 0;
+    }
+    int[] edges = graph.edges();
+    int head = 0;
+    int tail = sources;
+    while (head < tail) {
+      int u = queue[head++];
+      int du = dist[u] + 1;
+      for (int e = graph.edgeStart(u), end = graph.edgeStart(u + 1); e < end; e++) {
+        int v = edges[e];
+        if (dist[v] < 0) {
+          dist[v] = du;
+          queue[tail++] = v;
+        }
+      }
+    }
+    return tail;
   }
 }

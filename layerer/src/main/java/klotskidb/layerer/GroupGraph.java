@@ -7,8 +7,10 @@ import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
 
 /**
- * The step graph of one group with local indices 0..size-1 (= group_index, code order), as
- * compressed adjacency lists: neighbours of local i are {@code edges[edgeStart[i] .. edgeStart[i+1])}.
+ * The step graph of one group with local indices 0..size-1 (= group_index, code order), in two
+ * forms: per symmetry orbit ({@link #loadOrbits}, what {@link OrbitBfs} walks) and, built from
+ * that, per layout as compressed adjacency lists ({@link #load}): neighbours of local i are
+ * {@code edges[edgeStart[i] .. edgeStart[i+1])}.
  *
  * <pre>
  *   GroupGraph graph = new GroupGraph();     // one per thread; buffers are reused and grow
@@ -18,7 +20,7 @@ import klotskidb.grouper.Groups;
  *
  * Loading generates moves once per symmetry orbit ({@link Mover}) and maps every neighbour code to
  * its local index through a prefix index of the group's sorted codes, so no global id lookup
- * happens per edge. BFS over the result is plain int-array work.
+ * happens per edge.
  *
  * <p>Prefix index: the codes of a group, in code order, are cut by their top bits ({@code code >>>
  * shift}, the smallest shift giving fewer than 4 buckets per layout) and {@code first[k]} is the
@@ -29,17 +31,14 @@ import klotskidb.grouper.Groups;
  *
  * <p>Symmetry: the left-right mirror and the top-bottom flip map moves to moves. When a transform
  * maps the seed into the group it maps the whole group onto itself (nearly every large group is
- * closed under all of them), and the neighbours of t(v) are t of the neighbours of v. So only the
- * first layout of each orbit (its "canonical" layout) has its moves generated; every other
- * layout's list is its canonical layout's list mapped through the transforms, which costs one
- * array read per edge instead of a move and a look-up. Transforms compose like two bits
- * (mirror 1, flip 2, both 3: XOR), so when the canonical layout's images are known the images of
- * every member of its orbit are too: if j = t(c), then s(j) = (t ^ s)(c). A table of every
- * layout's four images, {@code imageOf[4u + t]}, is filled an orbit at a time, and mapping an
- * edge is one read.
- *
- * <p>Memory: mapping reads images at random in an array larger than the caches for the big
- * groups, so a layout's four images sit together in one cache line.
+ * closed under all of them), and the neighbours of t(v) are t of the neighbours of v. Transforms
+ * compose like two bits (mirror 1, flip 2, both 3: XOR). The first layout of each orbit in code
+ * order is its canonical layout, numbered r = 0, 1, ... in that order; every layout i is t(c) for
+ * its canonical c, kept as {@code orbitOf(i) = r << 2 | t}. Only canonical layouts have their moves
+ * generated, each neighbour stored as its orbitOf. If i = t(c) and c has the neighbour w = u(c'),
+ * then i has the neighbour t(w) = (t ^ u)(c'), and with the canonical layouts' images in a table
+ * at 4 * r + t, that is the entry at {@code orbitOf(w) ^ t}: expanding an edge is one read, and
+ * s(i) = (s ^ t)(c) is another.
  */
 public final class GroupGraph {
   /** Transforms, as used by {@link #image}: mirror, flip, and both. */
@@ -53,6 +52,8 @@ public final class GroupGraph {
   private int size;
   private int[] ids = new int[16];
   private long[] codes = new long[16];
+  /** Whether the full adjacency ({@link #edges}) was built by the last load. */
+  private boolean expanded;
   private int[] edgeStart = new int[17];
   private int[] edges = new int[256];
 
@@ -64,71 +65,88 @@ public final class GroupGraph {
 
   /** closed[t]: transform t maps the group onto itself (closed[0], the identity, always). */
   private final boolean[] closed = new boolean[4];
-  /** The first layout of i's orbit << 2 | the transform taking it to i; -1 while unknown. */
+  /** Layout i is t(canonical r): orbit[i] = r << 2 | t; -1 while unknown. */
   private int[] orbit = new int[16];
-  /** For every layout u: its image under t at 4 * u + t (for the transforms in closed). */
-  private int[] imageOf = new int[64];
-  /** Moves of the canonical layouts only (others have empty ranges). */
+  /** Number of orbits; canonical r is local canonical[r]. */
+  private int orbits;
+  private int[] canonical = new int[16];
+  /** Local index of t(canonical r) at 4 * r + t (for the transforms in closed, else -1). */
+  private int[] canonicalImage = new int[64];
+  /** Transforms that map canonical r onto itself (bit t), always including the identity. */
+  private byte[] stabilizer = new byte[16];
+  /** Moves of canonical r: canonicalEdges[canonicalStart[r] ..), each neighbour as orbit[] gives it. */
   private int[] canonicalStart = new int[17];
   private int[] canonicalEdges = new int[256];
 
-  /** Loads group g: its members, and the moves between them. */
+  /** Loads group g: its members, its orbits, and the moves between them ({@link #edges}). */
   public void load(Groups groups, int g) {
+    loadOrbits(groups, g);
+    expand();
+  }
+
+  /**
+   * Loads group g as orbits only: members, {@link #orbitOf}, and the moves of each orbit's
+   * canonical layout ({@link #orbitEdges}); {@link #edges} is not built.
+   */
+  public void loadOrbits(Groups groups, int g) {
     AllLayouts all = groups.layouts();
     size = groups.size(g);
     if (ids.length < size) {
       int cap = Math.max(size, ids.length * 2);
       ids = new int[cap];
       codes = new long[cap];
-      edgeStart = new int[cap + 1];
       orbit = new int[cap];
-      imageOf = new int[4 * cap];
-      canonicalStart = new int[cap + 1];
     }
     int[] members = groups.members();
     System.arraycopy(members, groups.start(g), ids, 0, size);
     for (int i = 0; i < size; i++) {
       codes[i] = all.code(ids[i]);
     }
+    expanded = false;
     index();
     orbits();
-    // moves of the canonical layouts
+    // moves of the canonical layouts, each neighbour as (its orbit, the transform) 
+    if (canonicalStart.length < orbits + 1) {
+      canonicalStart = new int[Math.max(orbits + 1, canonicalStart.length * 2)];
+    }
     int e = 0;
-    for (int i = 0; i < size; i++) {
-      canonicalStart[i] = e;
-      if (orbit[i] != i << 2) {
-        continue;
-      }
-      int n = mover.neighbours(codes[i], next);
+    for (int r = 0; r < orbits; r++) {
+      canonicalStart[r] = e;
+      int n = mover.neighbours(codes[canonical[r]], next);
       if (e + n > canonicalEdges.length) {
         canonicalEdges = Arrays.copyOf(canonicalEdges, Math.max(e + n, canonicalEdges.length * 2));
       }
       for (int k = 0; k < n; k++) {
-        canonicalEdges[e++] = localIndex(next[k]);
+        canonicalEdges[e++] = orbit[localIndex(next[k])];
       }
     }
-    canonicalStart[size] = e;
-    // every layout's moves: its canonical layout's, mapped by its transform
-    e = 0;
+    canonicalStart[orbits] = e;
+  }
+
+  /**
+   * Every layout's moves: those of its canonical layout, mapped by its transform. If i = t(c)
+   * and c has neighbour w = u(c'), then i has neighbour t(w) = (t ^ u)(c').
+   */
+  private void expand() {
+    if (edgeStart.length < size + 1) {
+      edgeStart = new int[Math.max(size + 1, edgeStart.length * 2)];
+    }
+    int e = 0;
     for (int i = 0; i < size; i++) {
       edgeStart[i] = e;
-      int c = orbit[i] >>> 2;
+      int r = orbit[i] >>> 2;
       int t = orbit[i] & 3;
-      int from = canonicalStart[c];
-      int n = canonicalStart[c + 1] - from;
+      int from = canonicalStart[r];
+      int n = canonicalStart[r + 1] - from;
       if (e + n > edges.length) {
         edges = Arrays.copyOf(edges, Math.max(e + n, edges.length * 2));
       }
-      if (t == 0) {
-        System.arraycopy(canonicalEdges, from, edges, e, n);
-        e += n;
-      } else {
-        for (int x = from; x < from + n; x++) {
-          edges[e++] = imageOf[canonicalEdges[x] << 2 | t];
-        }
+      for (int x = from; x < from + n; x++) {
+        edges[e++] = canonicalImage[canonicalEdges[x] ^ t];
       }
     }
     edgeStart[size] = e;
+    expanded = true;
   }
 
   /** Finds which transforms map the group onto itself, and every layout's orbit. */
@@ -139,36 +157,39 @@ public final class GroupGraph {
     closed[FLIP] = find(mover.flip(seed)) >= 0;
     closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
     Arrays.fill(orbit, 0, size, -1);
-    int[] img = new int[4];
+    int r = 0;
     for (int i = 0; i < size; i++) {
       if (orbit[i] >= 0) {
         continue;
       }
-      // the first of its orbit: every other member has a larger index and gets i as canonical
-      orbit[i] = i << 2;
-      img[0] = i;
+      // the first of its orbit: every other member has a larger index
+      if (canonical.length <= r) {
+        int cap = Math.min(size, canonical.length * 2);
+        canonical = Arrays.copyOf(canonical, cap);
+        canonicalImage = Arrays.copyOf(canonicalImage, 4 * cap);
+        stabilizer = Arrays.copyOf(stabilizer, cap);
+      }
+      canonical[r] = i;
+      orbit[i] = r << 2;
+      canonicalImage[4 * r] = i;
+      int stable = 1;
       long mirrored = closed[MIRROR] || closed[BOTH] ? mover.mirror(codes[i]) : 0;
       for (int t = MIRROR; t <= BOTH; t++) {
-        if (!closed[t]) {
-          continue;
-        }
-        long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
-        int j = localIndex(code);
-        img[t] = j;
-        if (orbit[j] < 0) {
-          orbit[j] = i << 2 | t;
-        }
-      }
-      // j = t(i) has s(j) = (t ^ s)(i); the closed transforms form a group, so t ^ s is closed
-      for (int t = 0; t <= BOTH; t++) {
+        int j = -1;
         if (closed[t]) {
-          int j = img[t];
-          for (int s = 0; s <= BOTH; s++) {
-            imageOf[4 * j + s] = closed[s] ? img[t ^ s] : -1;
+          long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
+          j = localIndex(code);
+          if (orbit[j] < 0) {
+            orbit[j] = r << 2 | t;
           }
+          stable |= j == i ? 1 << t : 0;
         }
+        canonicalImage[4 * r + t] = j;
       }
+      stabilizer[r] = (byte) stable;
+      r++;
     }
+    orbits = r;
   }
 
   /** Whether transform t ({@link #MIRROR}, {@link #FLIP}, {@link #BOTH}) maps the group onto itself. */
@@ -181,7 +202,37 @@ public final class GroupGraph {
     if (!closed[t]) {
       throw new IllegalArgumentException("transform " + t + " leaves the group");
     }
-    return imageOf[4 * i + t];
+    // i = s(c) for its canonical c, so t(i) = (t ^ s)(c)
+    return canonicalImage[orbit[i] ^ t];
+  }
+
+  /** Number of orbits: the canonical layouts are numbered 0 .. orbitCount() - 1. */
+  public int orbitCount() {
+    return orbits;
+  }
+
+  /** Layout i is t(canonical r), with r = orbitOf(i) >>> 2 and t = orbitOf(i) & 3. */
+  public int orbitOf(int i) {
+    return orbit[i];
+  }
+
+  /** Local index of t(canonical r); -1 when t leaves the group. */
+  public int canonicalImage(int r, int t) {
+    return canonicalImage[4 * r + t];
+  }
+
+  /** Transforms mapping canonical r onto itself, as bits 1 << t (bit 0 always set). */
+  public int stabilizer(int r) {
+    return stabilizer[r];
+  }
+
+  /** The moves of canonical r are orbitEdges()[orbitEdgeStart(r) .. orbitEdgeStart(r + 1)), as orbitOf gives them. */
+  public int orbitEdgeStart(int r) {
+    return canonicalStart[r];
+  }
+
+  public int[] orbitEdges() {
+    return canonicalEdges;
   }
 
   /** Builds the prefix index over the sorted codes. */
@@ -255,8 +306,11 @@ public final class GroupGraph {
     return edgeStart[i];
   }
 
-  /** Neighbours of local i are edges()[edgeStart(i) .. edgeStart(i + 1)). */
+  /** Neighbours of local i are edges()[edgeStart(i) .. edgeStart(i + 1)); needs {@link #load}. */
   public int[] edges() {
+    if (!expanded) {
+      throw new IllegalStateException("the group was loaded as orbits only");
+    }
     return edges;
   }
 

@@ -3,6 +3,7 @@ package klotskidb.layerer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Progress;
 import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
@@ -18,9 +19,11 @@ import klotskidb.grouper.Groups;
  *       are unsolvable and their layouts get {@link Layers#NONE}.
  * </ol>
  *
- * Groups are handed to threads largest first from a shared cursor; each thread keeps one graph
- * and one queue, reused for every group, so nothing is allocated per layout. Throws when a group
- * is not connected or a distance overflows its short.
+ * Both passes run on the group's symmetry orbits ({@link GroupGraph#loadOrbits}, {@link OrbitBfs}):
+ * moves are generated for one layout per orbit and the BFS state is a quarter of the group's
+ * size for the closed groups. Groups are handed to threads largest first from a shared cursor;
+ * each thread keeps one graph and one BFS, reused for every group, so nothing is allocated per
+ * layout. Throws when a group is not connected or a distance overflows its short.
  */
 public final class Layerer {
   private final Groups groups;
@@ -59,50 +62,50 @@ public final class Layerer {
 
     Workers.run("layerer", threads, me -> {
       GroupGraph graph = new GroupGraph();
-      int[] queue = new int[16];
-      int[] dist = new int[16];
+      OrbitBfs bfs = new OrbitBfs();
+      int[] sources = new int[16];
       for (int k; (k = cursor.getAndIncrement()) < count; ) {
         int g = order[k];
-        graph.load(groups, g);
+        graph.loadOrbits(groups, g);
         int size = graph.size();
-        if (queue.length < size) {
-          queue = new int[Math.max(size, queue.length * 2)];
-          dist = new int[queue.length];
+        if (sources.length < size) {
+          sources = new int[Math.max(size, sources.length * 2)];
         }
         // pass 1: layers from the seed
-        queue[0] = 0;
-        int reached = bfs(graph, queue, 1, dist);
-        if (reached != size) {
-          throw new IllegalStateException("group " + groups.groupName(g) + ": the seed reaches "
-              + reached + " of " + size + " layouts");
-        }
-        int layers = dist[queue[size - 1]] + 1;
+        sources[0] = 0;
+        int layers = bfs.run(graph, sources, 1);
+        checkedShort(layers - 1);
         int[] layerSize = new int[layers];
         for (int i = 0; i < size; i++) {
-          layerSize[dist[i]]++;
-          layer[graph.id(i)] = checkedShort(dist[i]);
+          int d = bfs.distance(graph, i);
+          if (d < 0) {
+            throw new IllegalStateException("group " + groups.groupName(g) + ": the seed does not reach "
+                + Code.format(graph.code(i)));
+          }
+          layerSize[d]++;
+          layer[graph.id(i)] = (short) d;
         }
         sizes[g] = layerSize;
         // pass 2: distance to the nearest solved layout
-        int sources = 0;
+        int solvedCount = 0;
         for (int i = 0; i < size; i++) {
           if (graph.isSolved(i)) {
-            queue[sources++] = i;
+            sources[solvedCount++] = i;
           }
         }
-        solved[g] = sources;
-        if (sources == 0) {
+        solved[g] = solvedCount;
+        if (solvedCount == 0) {
           hardest[g] = Layers.NONE;
           for (int i = 0; i < size; i++) {
             minSolution[graph.id(i)] = Layers.NONE;
           }
         } else {
-          bfs(graph, queue, sources, dist);
-          int far = dist[queue[size - 1]];
+          int far = checkedShort(bfs.run(graph, sources, solvedCount) - 1);
           int atFar = 0;
           for (int i = 0; i < size; i++) {
-            minSolution[graph.id(i)] = checkedShort(dist[i]);
-            atFar += dist[i] == far ? 1 : 0;
+            int d = bfs.distance(graph, i);
+            minSolution[graph.id(i)] = (short) d;
+            atFar += d == far ? 1 : 0;
           }
           hardest[g] = far;
           hardestCount[g] = atFar;
@@ -124,36 +127,10 @@ public final class Layerer {
     return result;
   }
 
-  /**
-   * BFS from queue[0..sources) (distance 0) over the graph; fills dist for every local index it
-   * reaches and leaves them in queue in BFS order. Returns how many it reached.
-   */
-  static int bfs(GroupGraph graph, int[] queue, int sources, int[] dist) {
-    Arrays.fill(dist, 0, graph.size(), -1);
-    for (int i = 0; i < sources; i++) {
-      dist[queue[i]] = 0;
-    }
-    int[] edges = graph.edges();
-    int head = 0;
-    int tail = sources;
-    while (head < tail) {
-      int u = queue[head++];
-      int du = dist[u] + 1;
-      for (int e = graph.edgeStart(u), end = graph.edgeStart(u + 1); e < end; e++) {
-        int v = edges[e];
-        if (dist[v] < 0) {
-          dist[v] = du;
-          queue[tail++] = v;
-        }
-      }
-    }
-    return tail;
-  }
-
-  private static short checkedShort(int value) {
+  private static int checkedShort(int value) {
     if (value > Short.MAX_VALUE) {
       throw new IllegalStateException("distance " + value + " does not fit in a short");
     }
-    return (short) value;
+    return value;
   }
 }
