@@ -318,13 +318,19 @@ public final class Mover {
    */
   public long mirror(long code) {
     unpack(code);
-    long r = raw;
+    return encode(mirroredRaw(raw), mirroredHead(block));
+  }
+
+  private static long mirroredRaw(long r) {
     long m = 0;
     for (int row = 0; row < Pieces.ROWS; row++) {
       m |= (long) MIRROR_ROW[(int) (r >>> (12 * row)) & 0xFFF] << (12 * row);
     }
-    int head = (block & ~3) | (2 - (block & 3));
-    return encode(m, head);
+    return m;
+  }
+
+  private static int mirroredHead(int head) {
+    return (head & ~3) | (2 - (head & 3));
   }
 
   private static final int[] MIRROR_ROW = new int[1 << 12];
@@ -336,11 +342,30 @@ public final class Mover {
   public long flip(long code) {
     unpack(code);
     int head = flipped(Pieces.BLOCK, block);
-    long r = RAW_PIECE[Pieces.BLOCK * Pieces.CELLS + head]
+    return encode(flippedRaw(head), head);
+  }
+
+  /**
+   * The codes of {@code code}'s images, from one unpack: {@code out[0]} the code itself,
+   * {@code out[1]} its {@link #mirror}, {@code out[2]} its {@link #flip}, {@code out[3]} both
+   * (the mirror of the flip): transform t's image at index t, as in {@code GroupGraph}.
+   */
+  public void images(long code, long[] out) {
+    unpack(code);
+    out[0] = code;
+    out[1] = encode(mirroredRaw(raw), mirroredHead(block));
+    int head = flipped(Pieces.BLOCK, block);
+    long f = flippedRaw(head);
+    out[2] = encode(f, head);
+    out[3] = encode(mirroredRaw(f), mirroredHead(head));
+  }
+
+  /** Raw bits of the unpacked layout reflected top to bottom, its 2x2 at {@code head}. */
+  private long flippedRaw(int head) {
+    return RAW_PIECE[Pieces.BLOCK * Pieces.CELLS + head]
         | flippedRaw(Pieces.SINGLE, singles)
         | flippedRaw(Pieces.HORIZONTAL, horizontals)
         | flippedRaw(Pieces.VERTICAL, verticals);
-    return encode(r, head);
   }
 
   private static long flippedRaw(int type, int topLefts) {

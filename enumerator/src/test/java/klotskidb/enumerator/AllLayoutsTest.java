@@ -72,6 +72,7 @@ class AllLayoutsTest {
   void everyLayoutDecodesAndEncodesBackAndMirrorsAndFlipsTwiceToItself() {
     long symmetric = Parallel.sum(all.size(), Mover::new, (mover, from, to) -> {
       long same = 0;
+      long[] images = new long[4];
       for (int id = from; id < to; id++) {
         long code = all.code(id);
         Board board = Board.of(code);
@@ -98,6 +99,11 @@ class AllLayoutsTest {
         if (mover.flip(code) != flip || all.id(flip) < 0 || Board.of(flip).flip().code() != code
             || LayoutClass.of(flip) != LayoutClass.of(code)) {
           throw new AssertionError("flip of " + Code.format(code));
+        }
+        mover.images(code, images);
+        if (images[0] != code || images[1] != mirror || images[2] != flip
+            || images[3] != board.mirror().flip().code()) {
+          throw new AssertionError("images of " + Code.format(code));
         }
         same += mirror == code ? 1 : 0;
       }

@@ -156,7 +156,9 @@ public final class GroupGraph {
     closed[MIRROR] = find(mover.mirror(seed)) >= 0;
     closed[FLIP] = find(mover.flip(seed)) >= 0;
     closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
+    boolean anyClosed = closed[MIRROR] || closed[FLIP] || closed[BOTH];
     Arrays.fill(orbit, 0, size, -1);
+    long[] img = new long[4];
     int r = 0;
     for (int i = 0; i < size; i++) {
       if (orbit[i] >= 0) {
@@ -173,12 +175,13 @@ public final class GroupGraph {
       orbit[i] = r << 2;
       canonicalImage[4 * r] = i;
       int stable = 1;
-      long mirrored = closed[MIRROR] || closed[BOTH] ? mover.mirror(codes[i]) : 0;
+      if (anyClosed) {
+        mover.images(codes[i], img);
+      }
       for (int t = MIRROR; t <= BOTH; t++) {
         int j = -1;
         if (closed[t]) {
-          long code = t == MIRROR ? mirrored : t == FLIP ? mover.flip(codes[i]) : mover.flip(mirrored);
-          j = localIndex(code);
+          j = localIndex(img[t]);
           if (orbit[j] < 0) {
             orbit[j] = r << 2 | t;
           }
