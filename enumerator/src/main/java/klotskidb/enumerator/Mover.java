@@ -126,11 +126,24 @@ public final class Mover {
    * The moves of the 1x1s in {@code movable}, region by region: every 1x1 next to an empty
    * region reaches each cell of it, so the region's xors are computed once and each of its 1x1s
    * writes a run of {@code size} codes. Regions are disjoint: a 1x1 between two gets both runs.
+   * Over half the regions next to a 1x1 are a single cell (an empty cell with no empty
+   * neighbour); those are found for all cells at once and need no fill.
    */
   private int moveSingles(long code, int movable, int symbols, long[] out, int n) {
     int free = empty;
+    // an empty cell with no empty neighbour is a region of its own: no fill
+    int isolated = free & ~grow(free);
+    for (int rest = isolated & grow(movable); rest != 0; rest &= rest - 1) {
+      int cell = Integer.numberOfTrailingZeros(rest);
+      long into = code ^ (3L << symbolShift(symbols, cell));
+      int touching = movable & grow(rest & -rest);
+      do {
+        out[n++] = into ^ (3L << symbolShift(symbols, Integer.numberOfTrailingZeros(touching)));
+        touching &= touching - 1;
+      } while (touching != 0);
+    }
     long[] into = regionInto;
-    for (int rest = free; rest != 0; ) {
+    for (int rest = free & ~isolated; rest != 0; ) {
       int region = fill(rest & -rest, free);
       rest &= ~region;
       int touching = movable & grow(region);
@@ -139,15 +152,19 @@ public final class Mover {
       }
       int size = 0;
       for (int cells = region; cells != 0; cells &= cells - 1) {
-        into[size++] = (3 << symbolShift(symbols, Integer.numberOfTrailingZeros(cells))) & 0xFFFFFFFFL;
+        into[size++] = 3L << symbolShift(symbols, Integer.numberOfTrailingZeros(cells));
       }
+      long i0 = into[0];
+      long i1 = into[1];
+      long i2 = into[2];
+      long i3 = into[3];
       do {
-        long lifted = code ^ (3 << symbolShift(symbols, Integer.numberOfTrailingZeros(touching))) & 0xFFFFFFFFL;
+        long lifted = code ^ (3L << symbolShift(symbols, Integer.numberOfTrailingZeros(touching)));
         touching &= touching - 1;
-        out[n] = lifted ^ into[0]; // regions are mostly small: four writes without a loop
-        out[n + 1] = lifted ^ into[1];
-        out[n + 2] = lifted ^ into[2];
-        out[n + 3] = lifted ^ into[3];
+        out[n] = lifted ^ i0; // regions are mostly small: four writes without a loop
+        out[n + 1] = lifted ^ i1;
+        out[n + 2] = lifted ^ i2;
+        out[n + 3] = lifted ^ i3;
         for (int j = 4; j < size; j++) {
           out[n + j] = lifted ^ into[j];
         }
