@@ -48,6 +48,7 @@ public final class GroupGraph {
 
   private final Mover mover = new Mover();
   private final long[] next = new long[Mover.MAX_NEIGHBOURS];
+  private final long[] images = new long[4];
 
   private int size;
   private int[] ids = new int[16];
@@ -105,7 +106,7 @@ public final class GroupGraph {
     expanded = false;
     index();
     orbits();
-    // moves of the canonical layouts, each neighbour as (its orbit, the transform) 
+    // moves of the canonical layouts, each neighbour as (its orbit, the transform)
     if (canonicalStart.length < orbits + 1) {
       canonicalStart = new int[Math.max(orbits + 1, canonicalStart.length * 2)];
     }
@@ -158,7 +159,7 @@ public final class GroupGraph {
     closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
     boolean anyClosed = closed[MIRROR] || closed[FLIP] || closed[BOTH];
     Arrays.fill(orbit, 0, size, -1);
-    long[] img = new long[4];
+    long[] img = images;
     int r = 0;
     for (int i = 0; i < size; i++) {
       if (orbit[i] >= 0) {
