@@ -68,10 +68,12 @@ public final class GroupGraph {
   private final boolean[] closed = new boolean[4];
   /** Layout i is t(canonical r): orbit[i] = r << 2 | t; -1 while unknown. */
   private int[] orbit = new int[16];
-  /** Number of orbits; canonical r is local canonical[r]. */
+  /** Number of orbits. */
   private int orbits;
-  private int[] canonical = new int[16];
-  /** Local index of t(canonical r) at 4 * r + t (for the transforms in closed, else -1). */
+  /**
+   * Local index of t(canonical r) at 4 * r + t (-1 for a transform that leaves the group); the
+   * entry for t = 0 is canonical r itself.
+   */
   private int[] canonicalImage = new int[64];
   /** Transforms that map canonical r onto itself (bit t), always including the identity. */
   private byte[] stabilizer = new byte[16];
@@ -113,7 +115,7 @@ public final class GroupGraph {
     int e = 0;
     for (int r = 0; r < orbits; r++) {
       canonicalStart[r] = e;
-      int n = mover.neighbours(codes[canonical[r]], next);
+      int n = mover.neighbours(codes[canonicalImage[4 * r]], next);
       if (e + n > canonicalEdges.length) {
         canonicalEdges = Arrays.copyOf(canonicalEdges, Math.max(e + n, canonicalEdges.length * 2));
       }
@@ -152,27 +154,24 @@ public final class GroupGraph {
 
   /** Finds which transforms map the group onto itself, and every layout's orbit. */
   private void orbits() {
-    long seed = codes[0];
-    closed[0] = true;
-    closed[MIRROR] = find(mover.mirror(seed)) >= 0;
-    closed[FLIP] = find(mover.flip(seed)) >= 0;
-    closed[BOTH] = find(mover.flip(mover.mirror(seed))) >= 0;
+    long[] img = images;
+    mover.images(codes[0], img);
+    for (int t = 0; t <= BOTH; t++) {
+      closed[t] = find(img[t]) >= 0;
+    }
     boolean anyClosed = closed[MIRROR] || closed[FLIP] || closed[BOTH];
     Arrays.fill(orbit, 0, size, -1);
-    long[] img = images;
     int r = 0;
     for (int i = 0; i < size; i++) {
       if (orbit[i] >= 0) {
         continue;
       }
       // the first of its orbit: every other member has a larger index
-      if (canonical.length <= r) {
-        int cap = Math.min(size, canonical.length * 2);
-        canonical = Arrays.copyOf(canonical, cap);
+      if (stabilizer.length <= r) {
+        int cap = Math.min(size, stabilizer.length * 2);
         canonicalImage = Arrays.copyOf(canonicalImage, 4 * cap);
         stabilizer = Arrays.copyOf(stabilizer, cap);
       }
-      canonical[r] = i;
       orbit[i] = r << 2;
       canonicalImage[4 * r] = i;
       int stable = 1;
