@@ -114,18 +114,7 @@ public final class OrbitBfs {
         int moved = LANES_MOVED[frontier[k] & 15];
         for (int x = graph.orbitEdgeStart(r), end = graph.orbitEdgeStart(r + 1); x < end; x++) {
           int e = edges[x];
-          int c = e >>> 2;
-          int s = state[c] & 0xFF;
-          int lanes = moved >>> ((e & 3) << 2) & 15 & ~s;
-          if (lanes != 0) {
-            lanes = CLOSE[(s & 0xF0) | lanes];
-            state[c] = (byte) (s | lanes);
-            if (nextLanes[c] == 0) {
-              pending[c >>> 6] |= 1L << c;
-              count++;
-            }
-            nextLanes[c] |= (byte) lanes;
-          }
+          count += reach(e >>> 2, moved >>> ((e & 3) << 2) & 15);
         }
       }
       level++;
@@ -133,13 +122,18 @@ public final class OrbitBfs {
     return level;
   }
 
-  /** Marks lanes of orbit r reached for the next level; returns 1 if r was not pending yet. */
+  /**
+   * Marks the lanes of orbit r that were not reached yet as reached in the next level, with the
+   * lanes naming the same layouts; returns 1 if r was not pending yet.
+   */
   private int reach(int r, int lanes) {
     int s = state[r] & 0xFF;
-    lanes = CLOSE[(s & 0xF0) | lanes] & ~s & 15;
+    lanes &= ~s;
     if (lanes == 0) {
       return 0;
     }
+    // reached lanes are closed under the stabilizer, so the closure of new lanes is new too
+    lanes = CLOSE[(s & 0xF0) | lanes];
     state[r] = (byte) (s | lanes);
     int added = nextLanes[r] == 0 ? 1 : 0;
     pending[r >>> 6] |= 1L << r;
