@@ -9,15 +9,20 @@ import java.util.Map;
  * <p>The code walk (SPEC 2) fills cells in address order, so after any prefix of symbols every
  * cell before the next free cell {@code c} is covered, and cells past {@code c + 4} can only be
  * covered by the 2x2 (a vertical piece started before {@code c} reaches at most {@code c + 3}).
- * A walk state is therefore (2x2 position, c, cover of cells c+1..c+4, empty cells so far capped
- * at 2): a few thousand states. Dynamic programming over them gives, for every state and next
- * symbol, how many legal codes continue with a smaller symbol. The rank of a code is the sum of
- * those numbers along its walk: about 13 table reads in a 184 KiB table, no cache misses into
- * the 117 MB list of codes, and illegal codes are recognised on the way.
+ * A walk state is therefore (2x2 position, c, which of cells c+1..c+4 are free, empty cells so
+ * far capped at 2): a few thousand states. Dynamic programming over them gives, for every state
+ * and next symbol, how many legal codes continue with a smaller symbol. The rank of a code is
+ * the sum of those numbers along its walk: about 13 table reads in a 184 KiB table, no cache
+ * misses into the 117 MB list of codes.
  *
  * <p>Example: the 2x2 at 1 leaves cell 0 first; a code starting {@code 1A...} (symbol 10, a
  * vertical piece) ranks after every code starting {@code 10...}, {@code 14...} (empty cell,
- * horizontal piece at cell 0), which is what {@code before[state][10]} holds.
+ * horizontal piece at cell 0), which is what {@code before[state + 2]} holds.
+ *
+ * <p>Illegal codes cost no test in the walk: a symbol whose piece does not fit in its state
+ * (it overlaps a covered cell or leaves the board) reads {@link #MISFIT} instead of a count, so
+ * the sum ends at or above it; the walk then only checks that the code ran out exactly when the
+ * board filled and that two cells were left empty.
  */
 final class Ranker {
   /** The twelve 2x2 positions, ascending: the first hex digit of every legal code. */
@@ -25,11 +30,16 @@ final class Ranker {
   /** Index into HEADS by head digit, -1 for the four impossible digits. */
   static final int[] HEAD_INDEX = new int[16];
 
-  private static final int STATES_PER_HEAD = Pieces.CELLS * 16 * 3;
+  private static final int CELLS = Pieces.CELLS;
+  /** Entries of before[] per (head, empty cells so far): cell * 64 + free window * 4 + symbol. */
+  private static final int PER_EMPTY = CELLS * 64;
   /** Cells covered by the piece a symbol starts, relative to its cell (00 covers just the cell). */
   private static final int[] SHAPE = {0x1, 0x3, 0x11, 0x1};
-  /** Cells where a symbol's piece would leave the board: horizontal in column 3, vertical in row 4. */
-  private static final int[] BAD_START = {0, 0x88888, 0xF0000, 0};
+  /**
+   * before[] of a symbol whose piece does not fit: above any sum of real counts (which stays under
+   * 2^25), and sixteen of them still do not overflow an int.
+   */
+  private static final int MISFIT = 1 << 26;
 
   static {
     java.util.Arrays.fill(HEAD_INDEX, -1);
@@ -38,13 +48,13 @@ final class Ranker {
     }
   }
 
-  /** before[state * 4 + symbol]: legal codes from this state whose next symbol is smaller. */
-  private final int[] before = new int[HEADS.length * STATES_PER_HEAD * 4];
+  /** before[state + symbol]: legal codes from this state whose next symbol is smaller, or MISFIT. */
+  private final int[] before = new int[HEADS.length * 3 * PER_EMPTY];
   /**
    * The walk state after the first PREFIX_BITS / 2 symbols (a walk never ends sooner: at least 9
    * symbols fill 16 cells with 2 empty), by head and prefix: rank so far << 32 | empty << 20 |
-   * cells covered; -1 when the prefix already breaks a rule. 96 KiB: with the 184 KiB of
-   * before[] it stays in a 512 KiB L2 (12 bits, 384 KiB, measured slower at random).
+   * free cells; -1 when the prefix already breaks a rule. 96 KiB: with the 184 KiB of before[] it
+   * stays in a 512 KiB L2 (12 bits, 384 KiB, measured slower at random).
    */
   private static final int PREFIX_BITS = 10;
 
@@ -53,19 +63,30 @@ final class Ranker {
   private final long[] headStart = new long[HEADS.length + 1];
 
   Ranker() {
-    int[] ownerOfState = new int[HEADS.length * STATES_PER_HEAD];
+    int[] ownerOfState = new int[before.length / 4];
     java.util.Arrays.fill(ownerOfState, -1);
     for (int h = 0; h < HEADS.length; h++) {
       Map<Integer, Long> memo = new HashMap<>();
       long n = count(h, Pieces.mask(Pieces.BLOCK, HEADS[h]), 0, memo, ownerOfState);
       headStart[h + 1] = headStart[h] + n;
     }
+    if (headStart[HEADS.length] >= MISFIT / 2) {
+      throw new IllegalStateException("too many layouts for MISFIT");
+    }
     prefix = buildPrefixes();
   }
 
-  private static int state(int headIndex, int cell, int occupied, int empty) {
-    int window = (occupied >>> (cell + 1)) & 0xF;
-    return ((headIndex * Pieces.CELLS * 16 + cell * 16 + window) * 3) + empty;
+  /**
+   * Index in before[] of the state (head, next free cell, empty so far) for symbol 00; the window
+   * of free cells cell+1..cell+4 lands in bits 2..5.
+   */
+  private static int state(int headIndex, int cell, int free, int empty) {
+    return (headIndex * 3 + empty) * PER_EMPTY + (cell << 6) + (((free << 1) >>> cell) & 0x3C);
+  }
+
+  /** Cells a symbol's piece covers at cell, or 0 when it leaves the board. */
+  private static int cover(int symbol, int cell) {
+    return symbol == 0 ? 1 << cell : Pieces.mask(Pieces.typeOfSymbol(symbol), cell);
   }
 
   private long count(int h, int occupied, int empty, Map<Integer, Long> memo, int[] owner) {
@@ -78,17 +99,19 @@ final class Ranker {
       return known;
     }
     int cell = Integer.numberOfTrailingZeros(~occupied);
-    int state = state(h, cell, occupied, empty);
-    if (owner[state] != -1 && owner[state] != occupied) {
+    int state = state(h, cell, ~occupied & Pieces.FULL, empty);
+    if (owner[state >> 2] != -1 && owner[state >> 2] != occupied) {
       throw new IllegalStateException("walk state is not determined by its window at cell " + cell);
     }
-    owner[state] = occupied;
+    owner[state >> 2] = occupied;
     long total = 0;
     for (int symbol = 0; symbol < 4; symbol++) {
-      before[state * 4 + symbol] = Math.toIntExact(total);
-      int cells = symbol == 0 ? 1 << cell : Pieces.mask(Pieces.typeOfSymbol(symbol), cell);
+      int cells = cover(symbol, cell);
       if (cells != 0 && (cells & occupied) == 0) {
+        before[state + symbol] = Math.toIntExact(total);
         total += count(h, occupied | cells, Math.min(2, empty + (symbol == 0 ? 1 : 0)), memo, owner);
+      } else {
+        before[state + symbol] = MISFIT;
       }
     }
     memo.put(key, total);
@@ -119,53 +142,40 @@ final class Ranker {
     if (state < 0) {
       return -1;
     }
-    return walk(h, range, (int) state & Pieces.FULL, (int) (state >>> 20) & 3, (int) (state >>> 32),
-        30 - PREFIX_BITS, true);
+    int id = (int) (state >>> 32);
+    int free = (int) state & Pieces.FULL;
+    int twoEmpty = (h * 3 + 2) * PER_EMPTY;
+    int base = twoEmpty - (2 - ((int) (state >>> 20) & 3)) * PER_EMPTY;
+    range <<= PREFIX_BITS;
+    // No branch on the symbol (it is unpredictable) and no legality test: a misfit adds MISFIT.
+    // The chain from one step to the next is free -> cell -> cells -> free.
+    while (free != 0) {
+      int cell = Integer.numberOfTrailingZeros(free);
+      int symbol = range >>> 30;
+      range <<= 2;
+      id += before[base + (cell << 6) + (((free << 1) >>> cell) & 0x3C) + symbol];
+      free &= ~(SHAPE[symbol] << cell);
+      base = Math.min(twoEmpty, base + (((symbol - 1) >> 31) & PER_EMPTY));
+    }
+    // Unread symbols must be 00 (padding), and at least two cells must be empty.
+    return (range | (base ^ twoEmpty)) != 0 || id >= MISFIT ? -1 : id;
   }
-
-  /**
-   * Continues the code walk from a state, adding {@code before} along the way. Returns the rank,
-   * or -1 when the code breaks a rule; with {@code complete == false} it stops after the prefix
-   * and returns the packed state instead (see {@link #prefix}).
-   */
-  private int walk(int h, int range, int occupied, int empty, int id, int shift, boolean complete) {
-    int bad = 0;
-    int base = h * Pieces.CELLS * 16;
-    int stop = complete ? -2 : 30 - PREFIX_BITS;
-    // Branch-free on the symbol: the next symbol is unpredictable, a mispredicted branch per
-    // cell would cost more than the table read.
-    while ((occupied & Pieces.FULL) != Pieces.FULL && shift > stop) {
-      int cell = Integer.numberOfTrailingZeros(~occupied);
-      int symbol = (range >>> shift) & 3;
-      int cells = SHAPE[symbol] << cell;
-      bad |= (occupied & cells) | ((BAD_START[symbol] >>> cell) & 1);
-      int window = (occupied >>> (cell + 1)) & 0xF;
-      id += before[((((base + cell * 16 + window) * 3) + empty) << 2) | symbol];
-      occupied |= cells;
-      empty = Math.min(2, empty + ((symbol - 1) >>> 31));
-      shift -= 2;
-    }
-    if (!complete) {
-      lastPrefix = bad != 0 ? -1 : ((long) id << 32) | ((long) empty << 20) | occupied;
-      return 0;
-    }
-    int unread = shift + 2;
-    if (bad != 0 || empty < 2 || (unread > 0 && (range & ((1 << unread) - 1)) != 0)) {
-      return -1;
-    }
-    return id;
-  }
-
-  /** Result slot for {@link #walk} on a prefix; used only while building {@link #prefix}. */
-  private long lastPrefix;
 
   private long[] buildPrefixes() {
     long[] table = new long[HEADS.length << PREFIX_BITS];
     for (int h = 0; h < HEADS.length; h++) {
       for (int p = 0; p < (1 << PREFIX_BITS); p++) {
-        walk(h, p << (32 - PREFIX_BITS), Pieces.mask(Pieces.BLOCK, HEADS[h]), 0,
-            (int) headStart[h], 30, false);
-        table[(h << PREFIX_BITS) | p] = lastPrefix;
+        int free = ~Pieces.mask(Pieces.BLOCK, HEADS[h]) & Pieces.FULL;
+        int empty = 0;
+        long id = headStart[h];
+        for (int k = 0; k < PREFIX_BITS / 2; k++) {
+          int cell = Integer.numberOfTrailingZeros(free);
+          int symbol = (p >>> (PREFIX_BITS - 2 - 2 * k)) & 3;
+          id += before[state(h, cell, free, empty) + symbol];
+          free &= ~(SHAPE[symbol] << cell);
+          empty = Math.min(2, empty + (symbol == 0 ? 1 : 0));
+        }
+        table[(h << PREFIX_BITS) | p] = id >= MISFIT ? -1 : (id << 32) | ((long) empty << 20) | free;
       }
     }
     return table;

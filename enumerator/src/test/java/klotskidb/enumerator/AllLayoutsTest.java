@@ -2,6 +2,7 @@ package klotskidb.enumerator;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.IntStream;
@@ -40,6 +41,35 @@ class AllLayoutsTest {
     });
     assertEquals(0, bad);
     assertEquals(0x1A9BF0C00L, all.code(all.id(0x1A9BF0C00L)));
+  }
+
+  /**
+   * Near-misses of legal codes (one symbol replaced, or one bit flipped): the rank walk, which
+   * sums a marker for a misfit piece instead of testing each step, accepts exactly those that the
+   * rule-by-rule check accepts, and ranks each accepted one at its place in the list.
+   */
+  @Test
+  void rankAcceptsExactlyTheLegalNearMissesOfLegalCodes() {
+    java.util.Random random = new java.util.Random(11_21);
+    int legal = 0;
+    for (int i = 0; i < 2_000_000; i++) {
+      long code = all.code(random.nextInt(all.size()));
+      long value;
+      if (i % 2 == 0) {
+        int shift = 2 * random.nextInt(16);
+        value = code & ~(3L << shift) | ((long) random.nextInt(4) << shift);
+      } else {
+        value = code ^ (1L << random.nextInt(36));
+      }
+      int id = all.id(value);
+      boolean isLegal = Code.problem(value) == null;
+      assertEquals(isLegal, id >= 0, () -> Code.format(value));
+      if (isLegal) {
+        legal++;
+        assertEquals(value, all.code(id), () -> Code.format(value));
+      }
+    }
+    assertTrue(legal > 100_000, "the sample should hold legal codes too, had " + legal);
   }
 
   @Test
