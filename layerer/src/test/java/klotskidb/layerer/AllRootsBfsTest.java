@@ -11,21 +11,13 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
 class AllRootsBfsTest {
-  private static AllLayouts all;
-  private static Groups groups;
-
-  @BeforeAll
-  static void build() {
-    all = AllLayouts.build();
-    groups = Grouper.groupAll(all);
-  }
+  private static final AllLayouts all = FullData.all();
+  private static final Groups groups = FullData.groups();
 
   /** One root, one BFS, the definitions of SPEC 5 applied literally. */
   private static final class Reference {

@@ -9,21 +9,13 @@ import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The group graph, built once per symmetry orbit, against moves generated for every layout. */
 class GroupGraphTest {
-  private static AllLayouts all;
-  private static Groups groups;
-
-  @BeforeAll
-  static void build() {
-    all = AllLayouts.build();
-    groups = Grouper.groupAll(all);
-  }
+  private static final AllLayouts all = FullData.all();
+  private static final Groups groups = FullData.groups();
 
   /** Every layout's neighbour list and every image, against the mover and the hash. */
   private static int[] check(int g) {

@@ -7,9 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.Test;
@@ -23,8 +21,7 @@ class HrdCsvTest {
 
   @Test
   void smallClassesMatchThePublishedChecksums() throws Exception {
-    AllLayouts all = AllLayouts.build();
-    Groups groups = Grouper.groupAll(all);
+    Groups groups = FullData.groups();
     List<String[]> farthest = Published.rows("farthest_checksum.tsv");
     List<String[]> solution = Published.rows("solution_checksum.tsv");
     List<long[]> sizes = Published.numbers("style_count.tsv");

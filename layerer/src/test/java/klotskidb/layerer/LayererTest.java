@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.testing.Parallel;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,14 +13,12 @@ import org.junit.jupiter.api.Test;
 
 /** BFS layers and distances to a solution, checked over all 29,334,498 layouts. */
 class LayererTest {
-  private static AllLayouts all;
-  private static Groups groups;
+  private static final AllLayouts all = FullData.all();
+  private static final Groups groups = FullData.groups();
   private static Layers layers;
 
   @BeforeAll
   static void build() {
-    all = AllLayouts.build();
-    groups = Grouper.groupAll(all);
     layers = Layerer.layerAll(groups);
   }
 

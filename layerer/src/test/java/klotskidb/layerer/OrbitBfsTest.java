@@ -7,21 +7,13 @@ import java.util.Arrays;
 import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The BFS over orbits against a plain BFS over every layout's moves, on seeded random sources. */
 class OrbitBfsTest {
-  private static AllLayouts all;
-  private static Groups groups;
-
-  @BeforeAll
-  static void build() {
-    all = AllLayouts.build();
-    groups = Grouper.groupAll(all);
-  }
+  private static final AllLayouts all = FullData.all();
+  private static final Groups groups = FullData.groups();
 
   /** Plain BFS over the full adjacency: the reference. */
   private static int[] plainBfs(GroupGraph graph, int[] sources, int count) {
