@@ -13,18 +13,27 @@ package klotskidb.enumerator;
  * How, with nothing allocated per layout:
  * <ol>
  *   <li>Unpack: the code is read a row at a time through a 4,096-entry table (cells covered from
- *       the row above x next four symbols), giving a "raw" long with 3 bits per cell (0 empty,
- *       1/2/3 the top-left cell of a 1x2/2x1/1x1, 4 the 2x2's top-left, 7 a cell covered by a
- *       piece's other half) and 20-bit masks of the empty cells and of each kind's top-lefts.
+ *       the row above x next four symbols), giving 20-bit masks of the empty cells and of each
+ *       kind's top-left cells; the row's empty, 1x1 and 1x2 masks come in three lanes of one long,
+ *       shifted into place together.
  *   <li>1x1 pieces (four moves in five): a 1x1 reaches exactly the cells of the empty regions it
  *       touches. Its move only swaps its {@code 11} with a {@code 00} further along the code, no
  *       cell turning from symbol to covered, so each move is an xor of the code.
  *   <li>1x2, 2x1, 2x2 that can make a unit slide at all (found for all pieces at once from shifted
  *       empty masks): a flood fill over the positions where the lifted piece fits (a 20-bit mask,
- *       grown by shifts until it stops changing) gives every position it reaches. A target in
- *       the same row is again an xor of the code (the 2x2: a new head digit); a target in another
- *       row is written into the raw bits and re-encoded row by row through a table.
+ *       grown by shifts until it stops changing) gives every position it reaches. The code is
+ *       edited, not rebuilt: the code's symbols sit left-aligned in a long, one 2-bit slot per
+ *       uncovered cell in cell order. Lifting the piece clears its symbol and inserts an empty
+ *       slot for each cell it covered; placing it at q deletes the slots of the cells it now
+ *       covers and writes its symbol at q's slot. A slot's index is a popcount of the cells
+ *       before it.
  * </ol>
+ *
+ * <p>Example: in {@code 1A983FC00} (symbols {@code 10 10 10 01 10 00 00 11 11 11 11} for cells
+ * 0, 3, 8, 9, 11, 13, 14, 16-19) the 1x2 at cell 9 slides down to cell 13. Lifting it writes
+ * {@code 00} at its slot 3 and inserts an empty slot 4 for cell 10; placing it deletes the slot of
+ * cell 14 (slot 7 of the lifted sequence), which it now covers, and writes {@code 01} at cell 13's
+ * slot 6: {@code 10 10 10 00 00 10 01 11 11 11 11}, the code {@code 1A827FC00}.
  *
  * <p>{@link #slides} gives only unit slides down and right: each undirected unit-slide edge once.
  * Their connectivity is that of the step graph (a step is a chain of unit slides, each one a step
@@ -38,8 +47,6 @@ public final class Mover {
   public static final int MAX_NEIGHBOURS = 128;
 
   private static final int FILL = 7;
-  /** Raw bits of the 3-bit fields a piece covers, by type * 20 + address. */
-  private static final long[] RAW_MASK = new long[4 * Pieces.CELLS];
   /** Raw bits of a piece placed there: its kind at the top-left, FILL in its other cells. */
   private static final long[] RAW_PIECE = new long[4 * Pieces.CELLS];
   /** Symbols emitted by one row of raw bits: symbols | count << 8. */
@@ -53,7 +60,6 @@ public final class Mover {
         int cells = Pieces.mask(t, a);
         for (int c = 0; c < Pieces.CELLS; c++) {
           if ((cells >>> c & 1) != 0) {
-            RAW_MASK[k] |= 7L << (3 * c);
             RAW_PIECE[k] |= (long) (c == a ? RAW_KIND[t] : FILL) << (3 * c);
           }
         }
@@ -73,7 +79,10 @@ public final class Mover {
     }
   }
 
-  /** Scratch, set by {@link #unpack}: 3-bit cells, and per-kind masks of top-left cells. */
+  /**
+   * Scratch, set by {@link #unpack}: per-kind masks of top-left cells, the 2x2's address, and (by
+   * {@link #unpackRaw} only) 3 bits per cell.
+   */
   private long raw;
   private int block;
   private int empty;
@@ -93,31 +102,26 @@ public final class Mover {
     int symbols = free | singles | horizontals | verticals;
     int near = grow(free); // cells next to an empty cell: a piece touching none cannot move
     int n = 0;
-
-    // 1x1 pieces (four moves in five): a 1x1 reaches exactly the empty regions it touches, and the
-    // code only swaps its 11 with a 00 (no cell changes from symbol to covered), so each move
-    // is two xors of the code.
     int movable = singles & near;
     if (movable != 0) {
-      n = moveSingles(code, movable, symbols, out, n);
+      n = moveSingles(code, free, near, movable, symbols, out, n);
     }
-
     // the larger pieces that can make at least one unit slide: flood fill over their positions
     int upOrDown = free << 4 & free << 3 | free >>> 4 & free >>> 5;
     int side = free << 1 & ~COLUMN_0 | free >>> 2 & COLUMNS_01;
     for (int rest = horizontals & (upOrDown | side); rest != 0; rest &= rest - 1) {
-      n = moveLarge(code, Pieces.HORIZONTAL, Integer.numberOfTrailingZeros(rest), symbols, out, n);
+      n = moveHorizontal(code, free, symbols, Integer.numberOfTrailingZeros(rest), out, n);
     }
     upOrDown = free << 4 | free >>> 8;
     side = free << 1 & free >>> 3 & ~COLUMN_0 | free >>> 1 & free >>> 5 & ~COLUMN_3;
     for (int rest = verticals & (upOrDown | side); rest != 0; rest &= rest - 1) {
-      n = moveLarge(code, Pieces.VERTICAL, Integer.numberOfTrailingZeros(rest), symbols, out, n);
+      n = moveVertical(code, free, symbols, Integer.numberOfTrailingZeros(rest), out, n);
     }
     int twoBelow = free & free >>> 1 & ~COLUMN_3; // p and p + 1 empty
     int twoBeside = free & free >>> 4;            // p and p + 4 empty
     int blockMoves = twoBelow << 4 | twoBelow >>> 8 | (twoBeside << 1 & ~COLUMN_0) | (twoBeside >>> 2 & COLUMNS_01);
     if ((blockMoves >>> block & 1) != 0) {
-      n = moveLarge(code, Pieces.BLOCK, block, symbols, out, n);
+      n = moveBlock(code, free, symbols, block, out, n);
     }
     return n;
   }
@@ -129,14 +133,15 @@ public final class Mover {
    * Over half the regions next to a 1x1 are a single cell (an empty cell with no empty
    * neighbour); those are found for all cells at once and need no fill.
    */
-  private int moveSingles(long code, int movable, int symbols, long[] out, int n) {
-    int free = empty;
-    // an empty cell with no empty neighbour is a region of its own: no fill
-    int isolated = free & ~grow(free);
-    for (int rest = isolated & grow(movable); rest != 0; rest &= rest - 1) {
+  private int moveSingles(long code, int free, int near, int movable, int symbols, long[] out, int n) {
+    int isolated = free & ~near;
+    for (int rest = isolated; rest != 0; rest &= rest - 1) {
       int cell = Integer.numberOfTrailingZeros(rest);
+      int touching = movable & NEIGHBOURS[cell];
+      if (touching == 0) {
+        continue;
+      }
       long into = code ^ (3L << symbolShift(symbols, cell));
-      int touching = movable & grow(rest & -rest);
       do {
         out[n++] = into ^ (3L << symbolShift(symbols, Integer.numberOfTrailingZeros(touching)));
         touching &= touching - 1;
@@ -144,9 +149,20 @@ public final class Mover {
     }
     long[] into = regionInto;
     for (int rest = free & ~isolated; rest != 0; ) {
-      int region = fill(rest & -rest, free);
+      // flood fill of the region from its first cell; the last round's growth is what touches it
+      int cell = Integer.numberOfTrailingZeros(rest);
+      int region = 1 << cell | NEIGHBOURS[cell] & free;
+      int around;
+      while (true) {
+        around = grow(region);
+        int next = (region | around) & free;
+        if (next == region) {
+          break;
+        }
+        region = next;
+      }
       rest &= ~region;
-      int touching = movable & grow(region);
+      int touching = movable & around;
       if (touching == 0) {
         continue;
       }
@@ -174,69 +190,127 @@ public final class Mover {
     return n;
   }
 
-  /**
-   * The moves of the 1x2, 2x1 or 2x2 at {@code from}. A target in the same row only trades places
-   * with empty cells of the rows the piece spans, so every row keeps its string of symbols except
-   * the head row, where the piece's symbol moves along a run of 00s: an xor (for the 2x2, which
-   * has no symbol, only the head digit changes). A target in another row is re-encoded.
-   */
-  private int moveLarge(long code, int type, int from, int symbols, long[] out, int n) {
-    int cells = Pieces.mask(type, from);
-    int room = empty | cells;
-    int valid = room & (room >>> SPAN_RIGHT[type]) & (room >>> SPAN_DOWN[type])
-        & (room >>> SPAN_BOTH[type]) & TOP_LEFTS[type];
+  /** Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols}. */
+  private static int symbolShift(int symbols, int cell) {
+    return 30 - 2 * Integer.bitCount(symbols & ((1 << cell) - 1));
+  }
+
+  // The larger pieces. A code's symbols, left-aligned in a long ("slots": slot i is bits 63 - 2i
+  // and 62 - 2i), one per cell of a sequence mask in cell order; the index of cell c's slot is the
+  // number of sequence cells before it. Lifting a piece clears its symbol and inserts empty slots
+  // for the cells it covered; placing it deletes the slots of the cells it covers and writes its
+  // symbol. The number of slots is the same before and after, so the result fits the code again.
+
+  private static final int TOP_LEFTS_1X2 = 0x77777; // columns 0-2
+  private static final int TOP_LEFTS_2X1 = 0x0FFFF; // rows 0-3
+  private static final int TOP_LEFTS_2X2 = 0x07777;
+
+  /** The moves of the 1x2 at {@code from}. */
+  private static int moveHorizontal(long code, int free, int symbols, int from, long[] out, int n) {
+    int room = free | 3 << from;
+    int valid = room & room >>> 1 & TOP_LEFTS_1X2;
     int start = 1 << from;
-    int reach = fill(start, valid) ^ start;
+    int reach = fillInside(start | NEIGHBOURS[from] & valid, valid) ^ start;
     if (reach == 0) {
       return n;
     }
-    int k = type * Pieces.CELLS + from;
-    long lifted = raw & ~RAW_MASK[k];
-    int base = type * Pieces.CELLS;
-    int row = from >>> 2;
-    long symbol = SYMBOL[type];
-    long away = code ^ (symbol << symbolShift(symbols, from)) & 0xFFFFFFFFL;
-    int uncovered = symbols | cells;
-    int pieces = symbols & ~empty;
+    int sequence = symbols | 2 << from;
+    long lifted = liftHorizontal(code, symbols, from);
+    long head = code & HEAD_BITS;
     do {
-      int q = Integer.numberOfTrailingZeros(reach);
+      out[n++] = head | placeHorizontal(lifted, sequence, Integer.numberOfTrailingZeros(reach));
       reach &= reach - 1;
-      if (q >>> 2 != row || (type == Pieces.VERTICAL && (BETWEEN[from * Pieces.COLS + (q & 3)] & pieces) != 0)) {
-        out[n++] = encode(lifted | RAW_PIECE[base + q], type == Pieces.BLOCK ? q : block);
-      } else if (type == Pieces.BLOCK) {
-        out[n++] = (code & 0xFFFFFFFFL) | ((long) q << 32);
-      } else {
-        int after = uncovered & ~(Pieces.mask(type, q) & ~(1 << q));
-        out[n++] = away ^ (symbol << symbolShift(after, q)) & 0xFFFFFFFFL;
-      }
     } while (reach != 0);
     return n;
   }
 
-  /**
-   * Cells strictly between a 2x1 at {@code from} and the same row's column {@code col}, in both
-   * rows it spans, by from * 4 + col. A 1x2 or 2x2 covers every cell between its two positions;
-   * a 2x1 can go round another piece, whose symbol would then change sides.
-   */
-  private static final int[] BETWEEN = new int[Pieces.CELLS * Pieces.COLS];
-
-  static {
-    for (int from = 0; from < Pieces.CELLS - Pieces.COLS; from++) {
-      for (int col = 0; col < Pieces.COLS; col++) {
-        int rowStart = from & ~3;
-        for (int c = Math.min(from & 3, col) + 1; c < Math.max(from & 3, col); c++) {
-          BETWEEN[from * Pieces.COLS + col] |= (1 << (rowStart + c)) | (1 << (rowStart + c + Pieces.COLS));
-        }
-      }
+  /** The moves of the 2x1 at {@code from}. */
+  private static int moveVertical(long code, int free, int symbols, int from, long[] out, int n) {
+    int room = free | 0x11 << from;
+    int valid = room & room >>> 4 & TOP_LEFTS_2X1;
+    int start = 1 << from;
+    int reach = fill(start | NEIGHBOURS[from] & valid, valid) ^ start;
+    if (reach == 0) {
+      return n;
     }
+    int sequence = symbols | 0x10 << from;
+    long lifted = liftVertical(code, symbols, from);
+    long head = code & HEAD_BITS;
+    do {
+      out[n++] = head | placeVertical(lifted, sequence, Integer.numberOfTrailingZeros(reach));
+      reach &= reach - 1;
+    } while (reach != 0);
+    return n;
   }
 
-  /** Code symbol of a piece type (the 2x2 has none): 11, 01, 10. */
-  private static final long[] SYMBOL = {3, 1, 2, 0};
+  /** The moves of the 2x2 at {@code from}: its position is the head digit, it has no symbol. */
+  private static int moveBlock(long code, int free, int symbols, int from, long[] out, int n) {
+    int room = free | 0x33 << from;
+    int valid = room & room >>> 1 & room >>> 4 & room >>> 5 & TOP_LEFTS_2X2;
+    int start = 1 << from;
+    int reach = fillInside(start | NEIGHBOURS[from] & valid, valid) ^ start;
+    if (reach == 0) {
+      return n;
+    }
+    int sequence = symbols | 0x33 << from;
+    long lifted = liftBlock(code, symbols, from);
+    do {
+      int q = Integer.numberOfTrailingZeros(reach);
+      reach &= reach - 1;
+      out[n++] = (long) q << 32 | placeBlock(lifted, sequence, q);
+    } while (reach != 0);
+    return n;
+  }
 
-  /** Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols}. */
-  private static int symbolShift(int symbols, int cell) {
-    return 30 - 2 * Integer.bitCount(symbols & ((1 << cell) - 1));
+  private static final long HEAD_BITS = 0xFL << 32;
+
+  /** The slots of {@code code} with the 1x2 at {@code from} lifted (its symbol cells: sequence). */
+  private static long liftHorizontal(long code, int symbols, int from) {
+    int i = slot(symbols, from);
+    return insert(code << 32 ^ 1L << 62 - 2 * i, i + 1);
+  }
+
+  /** The code's low 32 bits with the lifted 1x2 placed at {@code q}. */
+  private static long placeHorizontal(long lifted, int sequence, int q) {
+    int i = slot(sequence, q);
+    return (delete(lifted, i + 1) ^ 1L << 62 - 2 * i) >>> 32;
+  }
+
+  private static long liftVertical(long code, int symbols, int from) {
+    int i = slot(symbols, from);
+    return insert(code << 32 ^ 2L << 62 - 2 * i, slot(symbols | 0x10 << from, from + 4));
+  }
+
+  private static long placeVertical(long lifted, int sequence, int q) {
+    return (delete(lifted, slot(sequence, q + 4)) ^ 2L << 62 - 2 * slot(sequence, q)) >>> 32;
+  }
+
+  private static long liftBlock(long code, int symbols, int from) {
+    int i = slot(symbols, from);
+    int j = slot(symbols | 0x33 << from, from + 4);
+    return insert(insert(insert(insert(code << 32, i), i + 1), j), j + 1);
+  }
+
+  private static long placeBlock(long lifted, int sequence, int q) {
+    int i = slot(sequence, q);
+    int j = slot(sequence, q + 4);
+    return delete(delete(delete(delete(lifted, j + 1), j), i + 1), i) >>> 32;
+  }
+
+  /** Index of cell {@code cell}'s slot in a sequence over the cells of {@code sequence}. */
+  private static int slot(int sequence, int cell) {
+    return Integer.bitCount(sequence & ((1 << cell) - 1));
+  }
+
+  /** Inserts an empty slot at index i: slots i and after move one slot right. */
+  private static long insert(long slots, int i) {
+    return slots & ~(-1L >>> 2 * i) | slots >>> 2 & (-1L >>> 2 * i + 2);
+  }
+
+  /** Deletes the slot at index i: the slots after it move one slot left. */
+  private static long delete(long slots, int i) {
+    long before = ~(-1L >>> 2 * i);
+    return slots & before | slots << 2 & ~before;
   }
 
   /** The cells of {@code within} connected to {@code start} (a subset of it) by unit slides. */
@@ -250,6 +324,29 @@ public final class Mover {
     return reach;
   }
 
+  /**
+   * {@link #fill} for a {@code within} with no cell in column 3: a shift by one cell then never
+   * wraps onto another row inside it, so no column masks are needed.
+   */
+  private static int fillInside(int start, int within) {
+    int reach = start;
+    int last;
+    do {
+      last = reach;
+      reach = (reach | reach << 4 | reach >>> 4 | reach << 1 | reach >>> 1) & within;
+    } while (reach != last);
+    return reach;
+  }
+
+  /** The cells next to each cell, by cell. */
+  private static final int[] NEIGHBOURS = new int[Pieces.CELLS];
+
+  static {
+    for (int c = 0; c < Pieces.CELLS; c++) {
+      NEIGHBOURS[c] = grow(1 << c);
+    }
+  }
+
   /** Cells one unit slide away from a set of cells (top-left positions), staying on the board. */
   private static int grow(int cells) {
     return ((cells << 4) | (cells >>> 4) | ((cells << 1) & ~COLUMN_0) | ((cells >>> 1) & ~COLUMN_3))
@@ -258,24 +355,6 @@ public final class Mover {
 
   private static final int COLUMN_0 = 0x11111;
   private static final int COLUMN_3 = 0x88888;
-  /**
-   * A piece fits at q when q, q + SPAN_RIGHT, q + SPAN_DOWN and q + SPAN_BOTH are all in room
-   * (the spans of a 1x1 are 0) and q is one of its possible top-left cells.
-   */
-  private static final int[] SPAN_RIGHT = {0, 1, 0, 1};
-  private static final int[] SPAN_DOWN = {0, 0, 4, 4};
-  private static final int[] SPAN_BOTH = {0, 1, 4, 5};
-  private static final int[] TOP_LEFTS = new int[4];
-
-  static {
-    for (int t = 0; t < 4; t++) {
-      for (int a = 0; a < Pieces.CELLS; a++) {
-        if (Pieces.fits(t, a)) {
-          TOP_LEFTS[t] |= 1 << a;
-        }
-      }
-    }
-  }
 
   /**
    * Writes the layouts one unit slide down or right from {@code code} into {@code out} and returns
@@ -307,26 +386,24 @@ public final class Mover {
     if ((block & 3) < 2 && (blockCells << 1 & ~blockCells & ~free) == 0) {
       out[n++] = (code & 0xFFFFFFFFL) | ((long) (block + 1) << 32);
     }
+    // down: the code is edited as in neighbours (lift, then place one row lower)
+    long head = code & HEAD_BITS;
     for (int rest = horizontals & free >>> 4 & free >>> 5; rest != 0; rest &= rest - 1) {
-      n = slideDown(Pieces.HORIZONTAL, Integer.numberOfTrailingZeros(rest), out, n);
+      int p = Integer.numberOfTrailingZeros(rest);
+      out[n++] = head | placeHorizontal(liftHorizontal(code, symbols, p), symbols | 2 << p, p + 4);
     }
     for (int rest = verticals & free >>> 8; rest != 0; rest &= rest - 1) {
-      n = slideDown(Pieces.VERTICAL, Integer.numberOfTrailingZeros(rest), out, n);
+      int p = Integer.numberOfTrailingZeros(rest);
+      out[n++] = head | placeVertical(liftVertical(code, symbols, p), symbols | 0x10 << p, p + 4);
     }
     if (block < 12 && (blockCells << 4 & ~blockCells & ~free) == 0) {
-      n = slideDown(Pieces.BLOCK, block, out, n);
+      int q = block + 4;
+      out[n++] = (long) q << 32 | placeBlock(liftBlock(code, symbols, block), symbols | blockCells, q);
     }
     return n;
   }
 
   private static final int COLUMNS_01 = 0x33333;
-
-  private int slideDown(int type, int from, long[] out, int n) {
-    int q = from + Pieces.COLS;
-    long moved = (raw & ~RAW_MASK[type * Pieces.CELLS + from]) | RAW_PIECE[type * Pieces.CELLS + q];
-    out[n++] = encode(moved, type == Pieces.BLOCK ? q : block);
-    return n;
-  }
 
   /**
    * The code of the left-right mirror image (SPEC 2), without allocating: each raw row is
@@ -334,7 +411,7 @@ public final class Mover {
    * (reversed, a head lands right of its own filled half).
    */
   public long mirror(long code) {
-    unpack(code);
+    unpackRaw(code);
     return encode(mirroredRaw(raw), mirroredHead(block));
   }
 
@@ -357,7 +434,7 @@ public final class Mover {
    * goes to its reflected top-left cell and the layout is re-encoded.
    */
   public long flip(long code) {
-    unpack(code);
+    unpackRaw(code);
     int head = flipped(Pieces.BLOCK, block);
     return encode(flippedRaw(head), head);
   }
@@ -368,7 +445,7 @@ public final class Mover {
    * (the mirror of the flip): transform t's image at index t, as in {@code GroupGraph}.
    */
   public void images(long code, long[] out) {
-    unpack(code);
+    unpackRaw(code);
     out[0] = code;
     out[1] = encode(mirroredRaw(raw), mirroredHead(block));
     int head = flipped(Pieces.BLOCK, block);
@@ -419,11 +496,57 @@ public final class Mover {
   }
 
   /**
-   * Code to raw bits and kind masks, a row at a time through {@link #ROW_READ}: a row's cells
-   * covered from above (by a 2x1's lower half or the 2x2) and the next four symbols of the code
-   * determine everything the row holds and how many symbols it used.
+   * Code to kind masks, a row at a time through {@link #LANES_READ}: a row's cells covered from
+   * above (by a 2x1's lower half or the 2x2) and the next four symbols of the code determine
+   * everything the row holds and how many symbols it used. The row's empty cells, 1x1s and 1x2s
+   * come in three 20-bit lanes of one long and are shifted into place together.
    */
   private void unpack(long code) {
+    int head = (int) (code >>> 32);
+    int range = (int) code;
+    int blockCells = Pieces.mask(Pieces.BLOCK, head);
+    long e = LANES_READ[(blockCells & 0xF) << 8 | range >>> 24];
+    range <<= (int) (e >>> 8); // the shift count is bits 8-12 (Java uses the low 5 bits)
+    int tall = (int) (e >>> 4) & 0xF;
+    long lanes = e & LANES;
+    int tallAll = tall;
+    e = LANES_READ[(tall | (blockCells >>> 4 & 0xF)) << 8 | range >>> 24];
+    range <<= (int) (e >>> 8);
+    tall = (int) (e >>> 4) & 0xF;
+    lanes |= (e & LANES) << 4;
+    tallAll |= tall << 4;
+    e = LANES_READ[(tall | (blockCells >>> 8 & 0xF)) << 8 | range >>> 24];
+    range <<= (int) (e >>> 8);
+    tall = (int) (e >>> 4) & 0xF;
+    lanes |= (e & LANES) << 8;
+    tallAll |= tall << 8;
+    e = LANES_READ[(tall | (blockCells >>> 12 & 0xF)) << 8 | range >>> 24];
+    range <<= (int) (e >>> 8);
+    tall = (int) (e >>> 4) & 0xF;
+    lanes |= (e & LANES) << 12;
+    tallAll |= tall << 12;
+    e = LANES_READ[(tall | (blockCells >>> 16 & 0xF)) << 8 | range >>> 24];
+    lanes |= (e & LANES) << 16;
+    block = head;
+    empty = (int) lanes & Pieces.FULL;
+    singles = (int) (lanes >>> 20) & Pieces.FULL;
+    horizontals = (int) (lanes >>> 40);
+    verticals = tallAll;
+  }
+
+  /** The three lanes of a {@link #LANES_READ} entry: empty cells, 1x1s, 1x2s of the row. */
+  private static final long LANES = 0xFL | 0xFL << 20 | 0xFL << 40;
+  /**
+   * {@link #ROW_READ} rearranged, same index: empty cells at bits 0-3, 1x1s at 20-23, 1x2s at
+   * 40-43 (the lanes), 2x1s at 4-7, twice the number of symbols used at 8-11.
+   */
+  private static final long[] LANES_READ = new long[16 << 8];
+
+  /**
+   * Code to raw bits (3 per cell, for {@link #encode}) and kind masks, a row at a time through
+   * {@link #ROW_READ}; for the images, not the moves.
+   */
+  private void unpackRaw(long code) {
     int head = (int) (code >>> 32);
     int range = (int) code;
     int blockCells = Pieces.mask(Pieces.BLOCK, head);
@@ -527,5 +650,13 @@ public final class Mover {
     acc = (acc << ((r4 >>> 8) << 1)) | (r4 & 0xFF);
     int used = ((r0 >>> 8) + (r1 >>> 8) + (r2 >>> 8) + (r3 >>> 8) + (r4 >>> 8)) << 1;
     return ((long) head << 32) | ((acc << (32 - used)) & 0xFFFFFFFFL);
+  }
+
+  static {
+    for (int i = 0; i < LANES_READ.length; i++) {
+      int r = ROW_READ[i]; // built above
+      LANES_READ[i] = (long) (r >>> 12 & 0xF) | (long) (r >>> 16 & 0xF) << 20
+          | (long) (r >>> 20 & 0xF) << 40 | (long) (r >>> 24 & 0xF) << 4 | (long) (r >>> 28) << 8;
+    }
   }
 }

@@ -46,6 +46,20 @@ class MoverTest {
   }
 
   @Test
+  void aHorizontalPieceSlidingDownIsTheMoverDocExample() {
+    // VBBV / vBBv / VHhV / v__v / oooo: the gap is cells 13 and 14. The 1x2 at 9 slides down
+    // (symbols 10 10 10 01 10 00 00 11 11 11 11 -> 10 10 10 00 00 10 01 11 11 11 11); the 1x1s at
+    // 17 and 18 each reach both gap cells; the 2x1s at 8 and 11 are boxed in.
+    assertEquals(new TreeSet<>(Arrays.asList(
+        "1A827FC00", // 1x2 9 -> 13
+        "1A9B33C00", // 17 -> 13
+        "1A98F3C00", // 17 -> 13 -> 14
+        "1A9B3CC00", // 18 -> 14 -> 13
+        "1A98FCC00"  // 18 -> 14
+    )), neighbours("1A983FC00"));
+  }
+
+  @Test
   void aLoneBlockReachesEveryOtherPosition() {
     assertEquals(new TreeSet<>(Arrays.asList("100000000", "200000000", "400000000", "500000000",
         "600000000", "800000000", "900000000", "A00000000", "C00000000", "D00000000", "E00000000")),
