@@ -131,21 +131,20 @@ public final class Mover {
    * region reaches each cell of it, so the region's xors are computed once and each of its 1x1s
    * writes a run of {@code size} codes. Regions are disjoint: a 1x1 between two gets both runs.
    * Over half the regions next to a 1x1 are a single cell (an empty cell with no empty
-   * neighbour); those are found for all cells at once and need no fill.
+   * neighbour): a 1x1 next to one just trades places with it, and those pairs are found for all
+   * cells at once (side by side, one above the other), with no fill.
    */
   private int moveSingles(long code, int free, int near, int movable, int symbols, long[] out, int n) {
+    // an empty cell with no empty neighbour: each 1x1 next to it swaps places with it, two
+    // adjacent slots (11 00 or 00 11: xor 1111) when side by side
+    int before = symbols << 1; // see shiftOf
     int isolated = free & ~near;
-    for (int rest = isolated; rest != 0; rest &= rest - 1) {
+    for (int rest = (isolated & movable >>> 1 | movable & isolated >>> 1) & ~COLUMN_3; rest != 0; rest &= rest - 1) {
+      out[n++] = code ^ 15L << shiftOf(before, Integer.numberOfTrailingZeros(rest)) - 2;
+    }
+    for (int rest = isolated & movable >>> 4 | movable & isolated >>> 4; rest != 0; rest &= rest - 1) {
       int cell = Integer.numberOfTrailingZeros(rest);
-      int touching = movable & NEIGHBOURS[cell];
-      if (touching == 0) {
-        continue;
-      }
-      long into = code ^ (3L << symbolShift(symbols, cell));
-      do {
-        out[n++] = into ^ (3L << symbolShift(symbols, Integer.numberOfTrailingZeros(touching)));
-        touching &= touching - 1;
-      } while (touching != 0);
+      out[n++] = code ^ 3L << shiftOf(before, cell) ^ 3L << shiftOf(before, cell + 4);
     }
     long[] into = regionInto;
     for (int rest = free & ~isolated; rest != 0; ) {
@@ -168,14 +167,14 @@ public final class Mover {
       }
       int size = 0;
       for (int cells = region; cells != 0; cells &= cells - 1) {
-        into[size++] = 3L << symbolShift(symbols, Integer.numberOfTrailingZeros(cells));
+        into[size++] = 3L << shiftOf(before, Integer.numberOfTrailingZeros(cells));
       }
       long i0 = into[0];
       long i1 = into[1];
       long i2 = into[2];
       long i3 = into[3];
       do {
-        long lifted = code ^ (3L << symbolShift(symbols, Integer.numberOfTrailingZeros(touching)));
+        long lifted = code ^ (3L << shiftOf(before, Integer.numberOfTrailingZeros(touching)));
         touching &= touching - 1;
         out[n] = lifted ^ i0; // regions are mostly small: four writes without a loop
         out[n + 1] = lifted ^ i1;
@@ -188,6 +187,14 @@ public final class Mover {
       } while (touching != 0);
     }
     return n;
+  }
+
+  /**
+   * {@link #symbolShift} from {@code before = symbols << 1}: shifted left by 31 - cell, it keeps
+   * exactly the symbol cells below {@code cell} (none for cell 0), with no mask to build.
+   */
+  private static int shiftOf(int before, int cell) {
+    return 30 - 2 * Integer.bitCount(before << ~cell);
   }
 
   /** Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols}. */
