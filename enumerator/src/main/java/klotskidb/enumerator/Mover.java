@@ -271,33 +271,43 @@ public final class Mover {
 
   private static final long HEAD_BITS = 0xFL << 32;
 
-  /** The slots of {@code code} with the 1x2 at {@code from} lifted (its symbol cells: sequence). */
+  /**
+   * The code's slots with the 1x2 at {@code from} lifted: its {@code 01} cleared and an empty slot
+   * inserted for its right cell, so the slots are over {@code symbols | 2 << from}.
+   */
   private static long liftHorizontal(long code, int symbols, int from) {
     int i = slot(symbols, from);
     return insert(code << 32 ^ 1L << 62 - 2 * i, i + 1);
   }
 
-  /** The code's low 32 bits with the lifted 1x2 placed at {@code q}. */
+  /**
+   * The code's low 32 bits with the lifted 1x2 placed at {@code q}: the slot of its right cell
+   * deleted, {@code 01} written at q's. {@code sequence}: the cells of the lifted slots.
+   */
   private static long placeHorizontal(long lifted, int sequence, int q) {
     int i = slot(sequence, q);
     return (delete(lifted, i + 1) ^ 1L << 62 - 2 * i) >>> 32;
   }
 
+  /** As {@link #liftHorizontal} for the 2x1 at {@code from}, which also covers from + 4. */
   private static long liftVertical(long code, int symbols, int from) {
     int i = slot(symbols, from);
     return insert(code << 32 ^ 2L << 62 - 2 * i, slot(symbols | 0x10 << from, from + 4));
   }
 
+  /** As {@link #placeHorizontal} for a 2x1. */
   private static long placeVertical(long lifted, int sequence, int q) {
     return (delete(lifted, slot(sequence, q + 4)) ^ 2L << 62 - 2 * slot(sequence, q)) >>> 32;
   }
 
+  /** The 2x2 at {@code from} lifted: it has no symbol, so all four of its cells get empty slots. */
   private static long liftBlock(long code, int symbols, int from) {
     int i = slot(symbols, from);
     int j = slot(symbols | 0x33 << from, from + 4);
     return insert(insert(insert(insert(code << 32, i), i + 1), j), j + 1);
   }
 
+  /** The lifted 2x2 placed at {@code q} (the head digit, not written here): four slots deleted. */
   private static long placeBlock(long lifted, int sequence, int q) {
     int i = slot(sequence, q);
     int j = slot(sequence, q + 4);
