@@ -190,19 +190,17 @@ public final class Mover {
   }
 
   /**
-   * {@link #symbolShift} from {@code before = symbols << 1}: shifted left by 31 - cell, it keeps
-   * exactly the symbol cells below {@code cell} (none for cell 0), with no mask to build.
+   * Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols},
+   * given as {@code before = symbols << 1}: shifted left by 31 - cell, it keeps exactly the symbol
+   * cells below {@code cell} (none for cell 0), with no mask to build.
    */
   private static int shiftOf(int before, int cell) {
     return 30 - 2 * Integer.bitCount(before << ~cell);
   }
 
-  /** Where cell {@code cell}'s 2-bit symbol sits in a code whose symbol cells are {@code symbols}. */
-  private static int symbolShift(int symbols, int cell) {
-    return 30 - 2 * Integer.bitCount(symbols & ((1 << cell) - 1));
-  }
-
-  // The larger pieces. A code's symbols, left-aligned in a long ("slots": slot i is bits 63 - 2i
+  // The larger pieces, one method per type rather than one taking the type: the spans, masks
+  // and slot edits are then constants (about a tenth fewer instructions per layout, measured).
+  // A code's symbols, left-aligned in a long ("slots": slot i is bits 63 - 2i
   // and 62 - 2i), one per cell of a sequence mask in cell order; the index of cell c's slot is the
   // number of sequence cells before it. Lifting a piece clears its symbol and inserts empty slots
   // for the cells it covered; placing it deletes the slots of the cells it covers and writes its
@@ -382,21 +380,22 @@ public final class Mover {
     unpack(code);
     int free = empty;
     int symbols = free | singles | horizontals | verticals;
+    int before = symbols << 1; // see shiftOf
     int n = 0;
     for (int rest = singles & free >>> 1 & ~COLUMN_3; rest != 0; rest &= rest - 1) {
-      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      int shift = shiftOf(before, Integer.numberOfTrailingZeros(rest));
       out[n++] = code ^ ((3L << shift) | (3L << (shift - 2)));
     }
     for (int rest = singles & free >>> 4; rest != 0; rest &= rest - 1) {
       int p = Integer.numberOfTrailingZeros(rest);
-      out[n++] = code ^ ((3L << symbolShift(symbols, p)) | (3L << symbolShift(symbols, p + 4)));
+      out[n++] = code ^ ((3L << shiftOf(before, p)) | (3L << shiftOf(before, p + 4)));
     }
     for (int rest = horizontals & free >>> 2 & COLUMNS_01; rest != 0; rest &= rest - 1) {
-      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      int shift = shiftOf(before, Integer.numberOfTrailingZeros(rest));
       out[n++] = code ^ ((1L << shift) | (1L << (shift - 2)));
     }
     for (int rest = verticals & free >>> 1 & free >>> 5 & ~COLUMN_3; rest != 0; rest &= rest - 1) {
-      int shift = symbolShift(symbols, Integer.numberOfTrailingZeros(rest));
+      int shift = shiftOf(before, Integer.numberOfTrailingZeros(rest));
       out[n++] = code ^ ((2L << shift) | (2L << (shift - 2)));
     }
     int blockCells = Pieces.mask(Pieces.BLOCK, block);
