@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.Schema;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -61,11 +61,11 @@ final class AnalyseCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     boolean[] todo = new boolean[LayoutClass.COUNT];
     int count = 0;
-    Map<String, String> done;
+    Map<String, AnalysisMarker> done;
     List<String> built;
     try (KlotskiDb kdb = KlotskiDb.open(dir)) {
       done = kdb.analysedClasses();
-      built = Arrays.asList(kdb.meta().get(Schema.META_CLASSES).split(","));
+      built = kdb.classes();
       List<String> wanted = classes == null ? built : Arrays.asList(classes);
       for (String c : wanted) {
         int cls = BuildCommand.parseClass(c);
@@ -105,7 +105,8 @@ final class AnalyseCommand implements Callable<Integer> {
     AtomicLong workDone = new AtomicLong();
     AtomicInteger next = new AtomicInteger();
     long t0 = System.nanoTime();
-    try (AnalysisWriter writer = AnalysisWriter.open(dir)) {
+    PrintWriter err = spec.commandLine().getErr();
+    try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> err.println("klotski: " + note))) {
       Workers.run("analyse", threads, t -> {
         // each worker may share a group's batches among all threads: when fewer classes than
         // threads are left (the largest classes run first, the tail is small ones), no core idles
@@ -141,7 +142,7 @@ final class AnalyseCommand implements Callable<Integer> {
     long[] remaining = new long[1];
     int[] classesLeft = new int[1];
     try (KlotskiDb kdb = KlotskiDb.open(dir)) {
-      Map<String, String> done = kdb.analysedClasses();
+      Map<String, AnalysisMarker> done = kdb.analysedClasses();
       java.util.Set<String> left = new java.util.TreeSet<>();
       kdb.forEachGroup(g -> {
         String cls = g.jiang() + "-" + g.bing() + "-" + g.style();
@@ -192,14 +193,12 @@ final class AnalyseCommand implements Callable<Integer> {
     Arrays.sort(byId);
     AllLayouts all = groups.layouts();
     double seconds = (System.nanoTime() - t0) / 1e9;
-    String checksums = String.format(Locale.ROOT, "farthest %s;solution %s;%.1f", farthestFile,
-        solutionFile, seconds);
     writer.writeClass(LayoutClass.name(cls), sink -> {
       for (long e : byId) {
         int p = (int) e;
         sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
       }
-    }, diameters, checksums);
+    }, diameters, farthestFile.toString(), solutionFile.toString(), seconds);
     return String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s", LayoutClass.name(cls),
         size, groupCount, (System.nanoTime() - t0) / 1e9);
   }

@@ -6,11 +6,14 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import klotskidb.db.IoErrors;
 
 /**
  * Writes a file so that readers see the old one or the whole new one, never a part: the bytes go
  * to {@code NAME.tmp-PID} beside it, which is renamed over {@code NAME} only when complete (and
- * removed if writing fails or the process is interrupted).
+ * removed if writing fails or the process is interrupted). A failure to write names the file
+ * asked for and the reason ("cannot write out/main.csv: No space left on device"), never the
+ * temporary name.
  */
 final class AtomicFile {
   interface Body {
@@ -22,7 +25,12 @@ final class AtomicFile {
   static void write(Path file, Body body) throws IOException {
     Path target = file.toAbsolutePath().normalize();
     if (target.getParent() != null) {
-      Files.createDirectories(target.getParent());
+      try {
+        Files.createDirectories(target.getParent());
+      } catch (IOException e) {
+        throw new IOException("cannot create the folder " + target.getParent() + " for " + target.getFileName()
+            + ": " + IoErrors.reason(e), e);
+      }
     }
     if (Files.isDirectory(target)) {
       throw new IOException(target + " is a directory");
@@ -37,6 +45,8 @@ final class AtomicFile {
       }
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       done = true;
+    } catch (IOException e) {
+      throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
     } finally {
       if (!done) {
         Files.deleteIfExists(tmp);

@@ -4,11 +4,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import klotskidb.db.DatabaseLock;
 import klotskidb.db.DatabaseWriter;
 import klotskidb.db.Publisher;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
@@ -50,16 +52,20 @@ final class BuildCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = new ConsoleProgress(err, System.console() != null, noProgress);
     Stages stages = new Stages(err);
-
-    AllLayouts all = stages.run("enumerate", AllLayouts::build);
-    Groups groups = stages.run("group", () -> new Grouper(all, selected, threads, progress).run());
-    Layers layers = stages.run("layer", () -> new Layerer(groups, threads, progress).run());
     Path target = db.toAbsolutePath().normalize();
-    stages.run("write", () -> {
-      new Publisher(target).publish(dir -> new DatabaseWriter(layers, threads, progress, Klotski.version()).write(dir));
-      return null;
-    });
-    out.print(summary(layers, target, stages));
+    // held from the start: a build that would only find out at the end that an analyse runs
+    // would have spent its work for nothing
+    try (DatabaseLock lock = DatabaseLock.acquire(target, "build")) {
+      AllLayouts all = stages.run("enumerate", AllLayouts::build);
+      Groups groups = stages.run("group", () -> new Grouper(all, selected, threads, progress).run());
+      Layers layers = stages.run("layer", () -> new Layerer(groups, threads, progress).run());
+      stages.run("write", () -> {
+        new Publisher(target, note -> err.println("klotski: " + note))
+            .publish(dir -> new DatabaseWriter(layers, threads, progress, Klotski.version()).write(dir));
+        return null;
+      });
+      out.print(summary(layers, target, stages));
+    }
     return 0;
   }
 
@@ -83,7 +89,7 @@ final class BuildCommand implements Callable<Integer> {
       cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
     }
     if (cls < 0) {
-      throw new IllegalArgumentException("no class '" + text + "' (expected jiang-bing-style, e.g. 5-4-1)");
+      throw new IllegalArgumentException("no class " + UserText.quote(text) + " (expected jiang-bing-style, e.g. 5-4-1)");
     }
     return cls;
   }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.LayoutClass;
 
 /**
  * The count tables, derived from the database's group records (one pass over 25,422 rows):
@@ -34,6 +35,20 @@ final class CountTables {
     List<GroupRecord> groups = new ArrayList<>();
     db.forEachGroup(groups::add);
     return of(groups);
+  }
+
+  /** Layouts per class counted from the layout records (a full scan of {@code cases}), as style_count. */
+  static Table classCountsFromCases(KlotskiDb db) {
+    long[] counts = new long[LayoutClass.COUNT];
+    db.forEachCase(c -> counts[LayoutClass.index(c.jiang(), c.bing(), c.style())]++);
+    List<long[]> rows = new ArrayList<>();
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      if (counts[cls] > 0) {
+        rows.add(new long[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+            counts[cls]});
+      }
+    }
+    return new Table("style_count", List.of("jiang", "bing", "style", "count"), rows);
   }
 
   static Map<String, Table> of(List<GroupRecord> groups) {

@@ -31,7 +31,7 @@ final class ExportCommand implements Callable<Integer> {
   enum MirrorRule { EXACT, LEGACY }
 
   @Option(names = "--format", paramLabel = "F", required = true, converter = FormatConverter.class,
-      description = "all-cases or main-csv.")
+      description = "all-cases, main-csv, farthest-csv or solution-csv.")
   Format format;
 
   @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write.")
@@ -59,14 +59,14 @@ final class ExportCommand implements Callable<Integer> {
   static final class FormatConverter implements picocli.CommandLine.ITypeConverter<Format> {
     @Override
     public Format convert(String value) {
-      return Format.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+      return Choices.of(Format.class, value);
     }
   }
 
   static final class RuleConverter implements picocli.CommandLine.ITypeConverter<MirrorRule> {
     @Override
     public MirrorRule convert(String value) {
-      return MirrorRule.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+      return Choices.of(MirrorRule.class, value);
     }
   }
 

@@ -2,6 +2,8 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import klotskidb.db.IoErrors;
+import klotskidb.enumerator.UserText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,15 +61,41 @@ public final class Klotski implements Callable<Integer> {
       if (verbose) {
         e.printStackTrace(commandLine.getErr());
       }
-      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      commandLine.getErr().println("klotski: " + message);
+      commandLine.getErr().println("klotski: " + UserText.oneLine(describe(e)));
       commandLine.getErr().flush();
       return 1;
     });
+    cl.setParameterExceptionHandler((e, a) -> {
+      CommandLine where = e.getCommandLine();
+      String command = where.getCommandSpec().qualifiedName();
+      where.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + " (see '" + command + " --help')");
+      where.getErr().flush();
+      return 2;
+    });
+    // an unknown command is a usage error whatever follows it ('klotski serve --help' too)
+    if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
+      err.println("klotski: unknown command " + UserText.quote(args[0]) + "; the commands are "
+          + String.join(", ", cl.getSubcommands().keySet()) + " (see 'klotski --help')");
+      err.flush();
+      return 2;
+    }
     int code = cl.execute(args);
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * The message of a failure. A file-system error names its file and says why in words (the
+   * JDK's message is the bare path); the file named is the one the user gave, never a temporary
+   * one (see {@link AtomicFile}).
+   */
+  static String describe(Throwable e) {
+    if (e instanceof java.nio.file.FileSystemException f) {
+      return (f.getFile() == null ? "" : "cannot access " + f.getFile() + ": ") + IoErrors.reason(f)
+          + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")");
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** The version from the jar manifest, or "dev" when run from classes. */

@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
 
 /**
@@ -26,12 +27,12 @@ final class LayoutRef {
   static LayoutRef parse(String text) {
     String s = text.trim();
     if (s.startsWith("#")) {
-      long id;
-      try {
-        id = Long.parseLong(s.substring(1));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("'" + s + "' is not an id: expected # and a number");
+      String digits = s.substring(1);
+      // ASCII digits only: Long.parseLong would also take other scripts' digits ('#٤٠٩١٢٩٦')
+      if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        throw new IllegalArgumentException(UserText.quote(s) + " is not an id: expected # and the digits 0-9");
       }
+      long id = Long.parseLong(digits);
       if (id < 0 || id >= AllLayouts.COUNT) {
         throw new IllegalArgumentException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
       }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import klotskidb.db.AnalysisMarker;
 
 /**
  * Compares published TSV tables with the ones derived from the database: one line per table,
@@ -26,10 +27,10 @@ final class Verifier {
   }
 
   /**
-   * @param analysed analysed classes "J-B-S" -> "farthest MD5 LINES BYTES;solution MD5 LINES
-   *     BYTES;..." as {@code klotski analyse} recorded them
+   * @param analysed analysed classes "J-B-S" -> their markers, as {@code klotski analyse} recorded them
    */
-  static List<Result> verify(Path published, Map<String, CountTables.Table> actual, Map<String, String> analysed)
+  static List<Result> verify(Path published, Map<String, CountTables.Table> actual,
+      Map<String, AnalysisMarker> analysed)
       throws IOException {
     if (!Files.isDirectory(published)) {
       throw new IllegalArgumentException("no folder of published tables at " + published);
@@ -52,8 +53,23 @@ final class Verifier {
     return results;
   }
 
+  /**
+   * The published class sizes ({@code style_count.tsv}) against the layouts counted per class by
+   * a full scan of the {@code cases} family: checks the layout records themselves, where the
+   * count tables check the group records.
+   */
+  static Result verifyClassCounts(Path published, CountTables.Table fromCases) {
+    Path file = published.resolve("style_count.tsv");
+    String name = "cases vs style_count";
+    if (!Files.exists(file)) {
+      return new Result(name, false, true, "missing: " + file);
+    }
+    Result r = compare(name, file, fromCases);
+    return r.ok() ? new Result(name, true, true, r.line().replace(")", ", counted by a scan of every layout)")) : r;
+  }
+
   /** Published per-class file checksums against those recorded for the analysed classes. */
-  private static Result checksums(String name, Path file, Map<String, String> analysed) {
+  private static Result checksums(String name, Path file, Map<String, AnalysisMarker> analysed) {
     if (analysed.isEmpty()) {
       return new Result(name, true, false, "not checked: no class of this database has been analysed "
           + "(klotski analyse)");
@@ -77,18 +93,13 @@ final class Verifier {
         return new Result(name, false, true, "malformed: line " + (i + 1) + ": " + lines.get(i));
       }
       String cls = f[0].substring(kind.length() + 1, f[0].length() - 4);
-      String recorded = analysed.get(cls);
+      AnalysisMarker recorded = analysed.get(cls);
       if (recorded == null) {
         continue;
       }
       checked++;
       String want = f[1] + " " + f[2] + " " + f[3];
-      String got = "";
-      for (String part : recorded.split(";")) {
-        if (part.startsWith(kind + " ")) {
-          got = part.substring(kind.length() + 1);
-        }
-      }
+      String got = recorded.file(kind);
       if (!want.equals(got)) {
         differing++;
         if (diffs.size() < SHOWN) {
@@ -136,7 +147,7 @@ final class Verifier {
           row[f] = Long.parseLong(fields[f].trim());
         } catch (NumberFormatException e) {
           return new Result(name, false, true, "malformed: line " + (i + 1) + " field " + header.get(f)
-              + " is not a number: '" + fields[f] + "'");
+              + " is not a number: " + klotskidb.enumerator.UserText.quote(fields[f]));
         }
       }
       expected.add(row);

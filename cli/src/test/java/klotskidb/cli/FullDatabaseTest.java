@@ -94,8 +94,22 @@ class FullDatabaseTest {
     for (String t : CountTables.PUBLISHED) {
       assertTrue(r.out.contains(t + ".tsv"), r.out);
     }
-    assertEquals(4, r.out.lines().filter(l -> l.contains(" ok (")).count(), r.out);
+    assertEquals(5, r.out.lines().filter(l -> l.contains(" ok (")).count(), r.out);
     assertTrue(r.out.contains("ok (25422 rows)"), r.out);
+    assertTrue(r.out.lines().anyMatch(l -> l.matches("cases vs style_count\\.tsv +ok \\(203 rows, counted by a scan "
+        + "of every layout\\)")), "the layout records themselves add up to the published class sizes: " + r.out);
+  }
+
+  @Test
+  void deepVerifyRereadsEveryFamilyOfTheFullDatabase() {
+    Cli r = Cli.run("verify", "--deep", "--db", dbDir.toString());
+    assertEquals(0, r.exit, r.toString());
+    for (String cf : List.of("cases", "ids", "names", "layers")) {
+      assertTrue(r.out.lines().anyMatch(l -> l.matches("deep " + cf + " +ok \\(29,334,498 rows, crc32c:[0-9a-f]{8}\\).*")),
+          cf + ": " + r.out);
+    }
+    assertTrue(r.out.lines().anyMatch(l -> l.matches("deep groups +ok \\(25,422 rows, .*")), r.out);
+    assertTrue(r.out.endsWith("verified: 8 checks pass\n"), r.out);
   }
 
   @Test
@@ -116,7 +130,7 @@ class FullDatabaseTest {
     String line = r.out.lines().filter(l -> l.startsWith("group_size.tsv")).findFirst().orElseThrow();
     assertTrue(line.contains("1 of 25422 rows differ"), line);
     assertTrue(line.contains("row 100: expected " + String.join(" ", f)), line);
-    assertEquals(3, r.out.lines().filter(l -> l.contains(" ok (")).count(), r.out);
+    assertEquals(4, r.out.lines().filter(l -> l.contains(" ok (")).count(), "3 tables and the cases scan: " + r.out);
   }
 
   private static String md5(Path file) throws Exception {

@@ -1,7 +1,7 @@
 package klotskidb.db;
 
 /** A database that is missing, incomplete, of another schema version, or unreadable. */
-public final class DatabaseException extends RuntimeException {
+public class DatabaseException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public DatabaseException(String message) {

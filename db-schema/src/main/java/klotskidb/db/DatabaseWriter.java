@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.CRC32C;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
@@ -43,7 +42,7 @@ import org.rocksdb.WriteOptions;
  *   <li><b>ingest</b>: the files are moved into the database (no per-key put of 29M rows);
  *   <li><b>check</b>: RocksDB verifies the block checksums of every ingested file, and each
  *       family's row count (from its table properties) must equal what was written; the
- *       content CRC32C goes into meta for {@code klotski verify --deep} to re-read;
+ *       content CRC32C ({@link RowChecksum}) goes into meta for {@code klotski verify --deep} to re-read;
  *   <li><b>meta</b>: schema version, counts, step rule, build time, tool version, per-family
  *       rows and checksums, and last of all the completion marker.
  * </ol>
@@ -68,13 +67,6 @@ public final class DatabaseWriter {
     this.toolVersion = toolVersion;
   }
 
-  /** Rows and CRC32C of one column family. */
-  record Checksum(long rows, long crc) {
-    String hex() {
-      return String.format("%08x", crc);
-    }
-  }
-
   /** Writes, ingests, checks and marks complete the database in {@code dir} (must be empty or absent). */
   public void write(Path dir) throws IOException {
     RocksDB.loadLibrary();
@@ -88,7 +80,7 @@ public final class DatabaseWriter {
     Files.createDirectories(staging);
 
     long t0 = System.nanoTime();
-    Map<String, Checksum> written = writeFiles(staging);
+    Map<String, RowChecksum> written = writeFiles(staging);
     progress.end("write", System.nanoTime() - t0, totalRows(written) + " rows");
 
     List<ColumnFamilyHandle> handles = new ArrayList<>();
@@ -115,8 +107,8 @@ public final class DatabaseWriter {
     Files.deleteIfExists(staging);
   }
 
-  private static long totalRows(Map<String, Checksum> sums) {
-    return sums.values().stream().mapToLong(Checksum::rows).sum();
+  private static long totalRows(Map<String, RowChecksum> sums) {
+    return sums.values().stream().mapToLong(RowChecksum::rows).sum();
   }
 
   static byte[] bytes(String s) {
@@ -135,9 +127,8 @@ public final class DatabaseWriter {
     final SstFileWriter writer;
     final ByteBuffer key = ByteBuffer.allocateDirect(64);
     final ByteBuffer value = ByteBuffer.allocateDirect(8192);
-    final CRC32C crc = new CRC32C();
+    final RowChecksum sum = new RowChecksum();
     final java.util.function.LongConsumer tick;
-    long rows;
 
     Sink(SstFileWriter writer, java.util.function.LongConsumer tick) {
       this.writer = writer;
@@ -147,18 +138,17 @@ public final class DatabaseWriter {
     void put() throws RocksDBException {
       key.flip();
       value.flip();
-      crc.update(key.duplicate());
-      crc.update(value.duplicate());
+      sum.update(key, value);
       writer.put(key, value);
       key.clear();
       value.clear();
-      if ((++rows & 0xFFFF) == 0) {
+      if ((sum.rows() & 0xFFFF) == 0) {
         tick.accept(0x10000);
       }
     }
   }
 
-  private Map<String, Checksum> writeFiles(Path staging) throws IOException {
+  private Map<String, RowChecksum> writeFiles(Path staging) throws IOException {
     Map<String, Rows> families = new LinkedHashMap<>();
     families.put(Schema.CASES, this::cases);
     families.put(Schema.LAYERS, this::layerRows);
@@ -170,7 +160,7 @@ public final class DatabaseWriter {
     AtomicLong done = new AtomicLong();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
-      Map<String, Future<Checksum>> futures = new LinkedHashMap<>();
+      Map<String, Future<RowChecksum>> futures = new LinkedHashMap<>();
       for (Map.Entry<String, Rows> e : families.entrySet()) {
         futures.put(e.getKey(), pool.submit(() -> {
           Path file = staging.resolve(e.getKey() + ".sst");
@@ -180,15 +170,15 @@ public final class DatabaseWriter {
             writer.open(file.toString());
             Sink sink = new Sink(writer, rows -> progress.advance(done.addAndGet(rows)));
             e.getValue().emit(sink);
-            if (sink.rows > 0) {
+            if (sink.sum.rows() > 0) {
               writer.finish();
             }
-            return new Checksum(sink.rows, sink.crc.getValue());
+            return sink.sum;
           }
         }));
       }
-      Map<String, Checksum> out = new LinkedHashMap<>();
-      for (Map.Entry<String, Future<Checksum>> f : futures.entrySet()) {
+      Map<String, RowChecksum> out = new LinkedHashMap<>();
+      for (Map.Entry<String, Future<RowChecksum>> f : futures.entrySet()) {
         out.put(f.getKey(), f.getValue().get());
       }
       return out;
@@ -309,7 +299,7 @@ public final class DatabaseWriter {
   // ---------------------------------------------------------------- ingest, check, meta
 
   private static void ingest(RocksDB db, List<ColumnFamilyHandle> handles, Path staging,
-      Map<String, Checksum> written) throws RocksDBException {
+      Map<String, RowChecksum> written) throws RocksDBException {
     try (IngestExternalFileOptions options = new IngestExternalFileOptions()
         .setMoveFiles(true).setSnapshotConsistency(false).setAllowGlobalSeqNo(true)) {
       for (int i = 0; i < Schema.DATA_FAMILIES.size(); i++) {
@@ -322,7 +312,7 @@ public final class DatabaseWriter {
   }
 
   /** Verifies every block checksum and compares each family's row count with what was written. */
-  private static void check(RocksDB db, List<ColumnFamilyHandle> handles, Map<String, Checksum> written)
+  private static void check(RocksDB db, List<ColumnFamilyHandle> handles, Map<String, RowChecksum> written)
       throws IOException, RocksDBException {
     db.verifyChecksum();
     for (int i = 0; i < Schema.DATA_FAMILIES.size(); i++) {
@@ -338,7 +328,7 @@ public final class DatabaseWriter {
     }
   }
 
-  private void writeMeta(RocksDB db, ColumnFamilyHandle meta, Map<String, Checksum> written)
+  private void writeMeta(RocksDB db, ColumnFamilyHandle meta, Map<String, RowChecksum> written)
       throws RocksDBException {
     Map<String, String> m = new LinkedHashMap<>();
     m.put(Schema.META_SCHEMA_VERSION, Integer.toString(Schema.VERSION));
@@ -354,9 +344,9 @@ public final class DatabaseWriter {
     m.put(Schema.META_STEP_RULE, Schema.STEP_RULE);
     m.put(Schema.META_BUILT_AT, Instant.now().toString());
     m.put(Schema.META_TOOL_VERSION, toolVersion);
-    for (Map.Entry<String, Checksum> e : written.entrySet()) {
+    for (Map.Entry<String, RowChecksum> e : written.entrySet()) {
       m.put(Schema.META_ROWS_PREFIX + e.getKey(), Long.toString(e.getValue().rows()));
-      m.put(Schema.META_CHECKSUM_PREFIX + e.getKey(), "crc32c:" + e.getValue().hex());
+      m.put(Schema.META_CHECKSUM_PREFIX + e.getKey(), e.getValue().crc());
     }
     try (WriteOptions sync = new WriteOptions().setSync(true);
         FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {

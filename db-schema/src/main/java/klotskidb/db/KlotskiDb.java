@@ -1,7 +1,9 @@
 package klotskidb.db;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,17 +12,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import klotskidb.enumerator.LayoutClass;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Status;
 
 /**
  * Read-only access to a published database; several processes may read at once.
@@ -56,8 +64,88 @@ public final class KlotskiDb implements AutoCloseable {
     this.handles = handles;
   }
 
-  /** Opens the database in {@code dir} read-only, or throws {@link DatabaseException}. */
+  /** Attempts of {@link #open} while the directory is being replaced, and the pause before each. */
+  private static final int OPEN_ATTEMPTS = 40;
+  private static final long OPEN_PAUSE_MILLIS = 50;
+
+  /**
+   * Opens the database in {@code dir} read-only, or throws {@link DatabaseException}.
+   *
+   * <p>A writer replaces the directory by renames ({@link Publisher}) while readers may be
+   * opening it: an open whose directory changed identity (inode) while it read is closed and
+   * tried again, so a reader sees the previous complete database or the new one, never a mix of
+   * their files. After about two seconds of replacements it gives up with one line saying so.
+   */
   public static KlotskiDb open(Path dir) {
+    RocksDB.loadLibrary();
+    for (int attempt = 1; ; attempt++) {
+      Object before = identity(dir);
+      DatabaseException failure;
+      try {
+        KlotskiDb db = openOnce(dir);
+        if (before != null && before.equals(identity(dir))) {
+          return db;
+        }
+        db.close();
+        failure = null;
+      } catch (DatabaseException e) {
+        if (before != null && before.equals(identity(dir)) || before == null && !leftAside(dir)) {
+          throw e; // nothing moved: the failure is the database's own
+        }
+        failure = e;
+      }
+      if (attempt == OPEN_ATTEMPTS) {
+        throw new DatabaseException("the database at " + dir + " is being replaced (a build or analyse is "
+            + "publishing a new version, or one was interrupted while doing so); try again"
+            + (failure == null ? "" : " (last attempt: " + failure.getMessage() + ")"), failure);
+      }
+      try {
+        Thread.sleep(OPEN_PAUSE_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DatabaseException("interrupted while opening " + dir, e);
+      }
+    }
+  }
+
+  /**
+   * The directory's identity: device, inode and the value its publish wrote into it
+   * ({@link Publisher#PUBLICATION}; none in a database published before that file existed), or
+   * null when there is no directory.
+   */
+  private static Object identity(Path dir) {
+    try {
+      Object inode = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
+      Path publication = dir.resolve(Publisher.PUBLICATION);
+      return inode + " " + (Files.exists(publication) ? Files.readString(publication) : "");
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** A sibling NAME.old-PID: a publish is between its two renames (or was interrupted there). */
+  private static boolean leftAside(Path dir) {
+    Path abs = dir.toAbsolutePath().normalize();
+    if (abs.getParent() == null || !Files.isDirectory(abs.getParent())) {
+      return false;
+    }
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(abs.getParent(), abs.getFileName() + ".old-*")) {
+      return s.iterator().hasNext();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Null when {@code dir} opens as a complete database of this schema version, else why not. */
+  static String problem(Path dir) {
+    try (KlotskiDb db = openOnce(dir)) {
+      return null;
+    } catch (DatabaseException e) {
+      return e.getMessage();
+    }
+  }
+
+  private static KlotskiDb openOnce(Path dir) {
     RocksDB.loadLibrary();
     if (!Files.isDirectory(dir)) {
       throw new DatabaseException("no database at " + dir + " (build one with 'klotski build --db " + dir + "')");
@@ -70,14 +158,16 @@ public final class KlotskiDb implements AutoCloseable {
       families = RocksDB.listColumnFamilies(probe, dir.toString()).stream()
           .map(b -> new String(b, StandardCharsets.UTF_8)).toList();
     } catch (RocksDBException e) {
-      throw new DatabaseException("cannot read " + dir + ": " + e.getMessage(), e);
+      throw new DatabaseException("cannot read " + dir + ": " + oneLine(e), e);
     }
     if (!families.contains(Schema.META)) {
       throw new DatabaseException(dir + " is not a klotski database (no meta column family)");
     }
     LRUCache cache = new LRUCache(Tables.READER_CACHE_BYTES);
     ColumnFamilyOptions cfOptions = Tables.columnFamily(cache);
-    DBOptions options = new DBOptions();
+    // every table file is opened now (the default, said here because the swap relies on it):
+    // a reader keeps reading them after a publish renames and deletes the directory
+    DBOptions options = new DBOptions().setMaxOpenFiles(-1);
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (String f : families) {
       descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cfOptions));
@@ -90,7 +180,7 @@ public final class KlotskiDb implements AutoCloseable {
       cfOptions.close();
       options.close();
       cache.close();
-      throw new DatabaseException("cannot open " + dir + ": " + e.getMessage(), e);
+      throw new DatabaseException("cannot open " + dir + ": " + oneLine(e), e);
     }
     KlotskiDb k = new KlotskiDb(dir, db, cache, cfOptions, options, handles);
     for (int i = 0; i < families.size(); i++) {
@@ -111,6 +201,7 @@ public final class KlotskiDb implements AutoCloseable {
       for (it.seekToFirst(); it.isValid(); it.next()) {
         meta.put(new String(it.key(), StandardCharsets.UTF_8), new String(it.value(), StandardCharsets.UTF_8));
       }
+      status(it, Schema.META);
     }
   }
 
@@ -129,6 +220,33 @@ public final class KlotskiDb implements AutoCloseable {
         throw new DatabaseException("the database at " + dir + " has no '" + cf + "' column family");
       }
     }
+    count(Schema.META_LAYOUTS);
+    count(Schema.META_GROUPS);
+    if (meta.get(Schema.META_CLASSES) == null) {
+      throw badMeta(Schema.META_CLASSES, "is missing");
+    }
+    analysedClasses(); // every marker parses
+  }
+
+  private DatabaseException badMeta(String key, String what) {
+    return new DatabaseException("the database at " + dir + " is damaged: meta key '" + key + "' " + what
+        + "; rebuild it with 'klotski build --db " + dir + "'");
+  }
+
+  private int count(String key) {
+    String v = meta.get(key);
+    if (v == null) {
+      throw badMeta(key, "is missing");
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw badMeta(key, "is not a count: " + klotskidb.enumerator.UserText.quote(v));
   }
 
   public Path dir() {
@@ -142,15 +260,68 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** Number of layouts stored. */
   public int layoutCount() {
-    return Integer.parseInt(meta.get(Schema.META_LAYOUTS));
+    return count(Schema.META_LAYOUTS);
+  }
+
+  /** Number of groups stored. */
+  public int groupCount() {
+    return count(Schema.META_GROUPS);
+  }
+
+  /** The classes stored, "J-B-S" in class order. */
+  public List<String> classes() {
+    String v = meta.get(Schema.META_CLASSES);
+    return v.isEmpty() ? List.of() : List.of(v.split(","));
   }
 
   private byte[] get(String cf, byte[] key) {
     try {
       return db.get(byName.get(cf), key);
     } catch (RocksDBException e) {
-      throw new DatabaseException("read failed in " + cf + ": " + e.getMessage(), e);
+      throw failed(cf, e);
     }
+  }
+
+  /** After a scan: a bad block ends an iterator as if the data ended, only its status tells. */
+  private void status(RocksIterator it, String cf) {
+    try {
+      it.status();
+    } catch (RocksDBException e) {
+      throw failed(cf, e);
+    }
+  }
+
+  private static final Pattern SST_FILE = Pattern.compile("(\\d+\\.sst)");
+
+  /**
+   * One line for a failed read: the database, the column family and the table file, then
+   * RocksDB's reason ("Corruption: block checksum mismatch: ...").
+   */
+  private DatabaseException failed(String cf, RocksDBException e) {
+    String reason = oneLine(e).replace(dir.toAbsolutePath() + "/", "");
+    Matcher m = SST_FILE.matcher(reason);
+    String file = m.find() ? m.group(1) : String.join(", ", tableFiles(cf));
+    boolean corrupt = e.getStatus() != null && e.getStatus().getCode() == Status.Code.Corruption;
+    String detail = "file " + (file.isEmpty() ? "(unknown)" : file) + ": " + reason;
+    String message = (corrupt ? "the database at " + dir + " is damaged: " : "reading the database at " + dir
+        + " failed: ") + "column family '" + cf + "', " + detail + (corrupt ? "; rebuild it with 'klotski build'" : "");
+    return new DamagedDatabaseException(message, cf, detail, e);
+  }
+
+  /** The table files of a column family, names relative to the database directory. */
+  public List<String> tableFiles(String cf) {
+    List<String> files = new ArrayList<>();
+    for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+      if (new String(f.columnFamilyName(), StandardCharsets.UTF_8).equals(cf)) {
+        files.add(f.fileName().replaceFirst("^/", ""));
+      }
+    }
+    return files;
+  }
+
+  private static String oneLine(RocksDBException e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return m.replaceAll("[\\r\\n\\t]+", " ").trim();
   }
 
   /** The stored record of a layout, empty when the code is not in the database. */
@@ -184,12 +355,13 @@ public final class KlotskiDb implements AutoCloseable {
     return v == null ? -1 : ByteBuffer.wrap(v).getShort();
   }
 
-  /** Classes analysed so far, "J-B-S" -> the checksums of their per-class files (see Schema). */
-  public Map<String, String> analysedClasses() {
-    Map<String, String> out = new java.util.TreeMap<>();
+  /** Classes analysed so far, "J-B-S" -> their markers, in name order. */
+  public Map<String, AnalysisMarker> analysedClasses() {
+    Map<String, AnalysisMarker> out = new java.util.TreeMap<>();
     meta.forEach((k, v) -> {
       if (k.startsWith(Schema.META_ANALYSED_PREFIX)) {
-        out.put(k.substring(Schema.META_ANALYSED_PREFIX.length()), v);
+        String cls = k.substring(Schema.META_ANALYSED_PREFIX.length());
+        out.put(cls, AnalysisMarker.parse(cls, v));
       }
     });
     return out;
@@ -254,6 +426,7 @@ public final class KlotskiDb implements AutoCloseable {
         it.value(value);
         action.accept(decodeCase(Schema.getCode(key), value));
       }
+      status(it, Schema.CASES);
     }
   }
 
@@ -282,6 +455,7 @@ public final class KlotskiDb implements AutoCloseable {
         int groupNum = k.getShort() & 0xFFFF;
         action.accept(decodeGroup(jiang, bing, style, groupNum, ByteBuffer.wrap(it.value())));
       }
+      status(it, Schema.GROUPS);
     }
   }
 
@@ -300,35 +474,131 @@ public final class KlotskiDb implements AutoCloseable {
         }
         action.accept(Schema.getCode(it.value(), 0));
       }
+      status(it, Schema.LAYERS);
     }
   }
 
-  /**
-   * Rows and CRC32C of every key then value of a data family, read in full in key order: what
-   * the build recorded in meta as rows.CF and checksum.CF.
-   */
-  public String checksum(String cf) {
-    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-    ByteBuffer key = ByteBuffer.allocateDirect(64);
-    ByteBuffer value = ByteBuffer.allocateDirect(8192);
-    long rows = 0;
+  /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
+  private void forEachRow(String cf, java.util.function.BiConsumer<byte[], byte[]> action) {
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
         RocksIterator it = db.newIterator(byName.get(cf), options)) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
-        key.clear();
-        value.clear();
-        if (it.key(key) > key.capacity() || it.value(value) > value.capacity()) {
-          throw new DatabaseException("a row of " + cf + " is larger than its buffer");
-        }
-        crc.update(key);
-        crc.update(value);
-        rows++;
+        action.accept(it.key(), it.value());
       }
-      it.status();
-    } catch (RocksDBException e) {
-      throw new DatabaseException("reading " + cf + ": " + e.getMessage(), e);
+      status(it, cf);
     }
-    return rows + " crc32c:" + new DatabaseWriter.Checksum(rows, crc.getValue()).hex();
+  }
+
+  /** Rows and CRC32C of a family read in full, as the build recorded them in meta. */
+  public RowChecksum checksum(String cf) {
+    RowChecksum sum = new RowChecksum();
+    forEachRow(cf, sum::update);
+    return sum;
+  }
+
+  /** The outcome of {@link #verifyDeep} for one column family. */
+  public record FamilyCheck(String family, boolean ok, String line) {}
+
+  /**
+   * Re-reads every column family in full and compares what it reads with what was recorded when
+   * it was written: for the data families the rows and CRC32C in meta; for {@code analysis} and
+   * {@code group_analysis} each analysed class's rows against its marker (rows of a class that
+   * has no marker are a difference); {@code meta} is read in full (it holds the checksums, so
+   * none of its own). A damaged block fails its family's line, not the whole check.
+   *
+   * @param each receives each family's result as soon as it is known
+   */
+  public List<FamilyCheck> verifyDeep(java.util.function.Consumer<FamilyCheck> each) {
+    List<FamilyCheck> out = new ArrayList<>();
+    for (String cf : Schema.ALL_FAMILIES) {
+      long t0 = System.nanoTime();
+      FamilyCheck c;
+      try {
+        c = Schema.DATA_FAMILIES.contains(cf) ? deepData(cf) : Schema.ANALYSIS_FAMILIES.contains(cf)
+            ? deepAnalysis(cf) : deepMeta();
+      } catch (DamagedDatabaseException e) {
+        c = new FamilyCheck(cf, false, "DAMAGED: " + e.detail());
+      }
+      c = new FamilyCheck(c.family(), c.ok(), c.line() + String.format(java.util.Locale.ROOT, " [%.1f s]",
+          (System.nanoTime() - t0) / 1e9));
+      out.add(c);
+      each.accept(c);
+    }
+    return out;
+  }
+
+  private FamilyCheck deepData(String cf) {
+    RowChecksum sum = checksum(cf);
+    String rows = meta.get(Schema.META_ROWS_PREFIX + cf);
+    String crc = meta.get(Schema.META_CHECKSUM_PREFIX + cf);
+    String recorded = rows + " " + crc;
+    if (sum.toString().equals(recorded)) {
+      return new FamilyCheck(cf, true, String.format(java.util.Locale.ROOT, "ok (%,d rows, %s)", sum.rows(),
+          sum.crc()));
+    }
+    return new FamilyCheck(cf, false, "DIFFERS: read " + sum + ", the build recorded "
+        + (rows == null || crc == null ? "none (meta lacks rows." + cf + " or checksum." + cf + ")" : recorded));
+  }
+
+  private FamilyCheck deepAnalysis(String cf) {
+    RowChecksum[] byClass = new RowChecksum[LayoutClass.COUNT];
+    forEachRow(cf, (key, value) -> {
+      int cls = cf.equals(Schema.ANALYSIS) ? LayoutClass.of(Schema.getCode(key, 0))
+          : LayoutClass.index(key[0], key[1], key[2]);
+      if (cls < 0) {
+        throw new DatabaseException("the database at " + dir + " is damaged: column family '" + cf
+            + "' has a row of no class");
+      }
+      if (byClass[cls] == null) {
+        byClass[cls] = new RowChecksum();
+      }
+      byClass[cls].update(key, value);
+    });
+    Map<String, AnalysisMarker> analysed = analysedClasses();
+    List<String> diffs = new ArrayList<>();
+    long rows = 0;
+    int checked = 0;
+    int unrecorded = 0;
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      String name = LayoutClass.name(cls);
+      AnalysisMarker m = analysed.get(name);
+      String read = byClass[cls] == null ? "0 " + new RowChecksum().crc() : byClass[cls].toString();
+      rows += byClass[cls] == null ? 0 : byClass[cls].rows();
+      if (m == null) {
+        if (byClass[cls] != null) {
+          diffs.add(name + ": " + byClass[cls].rows() + " rows but the class is not marked analysed");
+        }
+        continue;
+      }
+      String recorded = cf.equals(Schema.ANALYSIS) ? m.analysisRows() : m.groupAnalysisRows();
+      if (recorded == null) {
+        unrecorded++;
+        continue;
+      }
+      checked++;
+      if (!recorded.equals(read)) {
+        diffs.add(name + ": read " + read + ", analyse recorded " + recorded);
+      }
+    }
+    String notes = unrecorded == 0 ? "" : "; " + unrecorded + " classes analysed by an older klotski "
+        + "recorded no row checksum";
+    if (diffs.isEmpty()) {
+      return new FamilyCheck(cf, true, String.format(java.util.Locale.ROOT, "ok (%,d rows; %d analysed classes "
+          + "match their markers%s)", rows, checked, notes));
+    }
+    return new FamilyCheck(cf, false, "DIFFERS: " + diffs.size() + " classes: "
+        + String.join("; ", diffs.subList(0, Math.min(3, diffs.size()))) + notes);
+  }
+
+  private FamilyCheck deepMeta() {
+    long[] keys = new long[1];
+    forEachRow(Schema.META, (k, v) -> keys[0]++);
+    if (keys[0] != meta.size()) {
+      return new FamilyCheck(Schema.META, false, "DIFFERS: " + keys[0] + " keys read, " + meta.size()
+          + " at open");
+    }
+    return new FamilyCheck(Schema.META, true, "ok (" + keys[0] + " keys read; meta holds the checksums, "
+        + "none of its own)");
   }
 
   @Override

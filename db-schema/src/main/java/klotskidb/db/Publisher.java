@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * Atomic publish of a database directory: it is built in a sibling {@code NAME.building-PID},
@@ -20,7 +23,14 @@ import java.nio.file.attribute.BasicFileAttributes;
  *
  * A crash before the swap leaves the previous database untouched (and a stale building
  * directory, removed by the next run once its process is gone). A crash between the two renames
- * leaves no {@code NAME} but a complete {@code NAME.old-PID}, which {@link #recover} moves back.
+ * leaves no {@code NAME} but a complete {@code NAME.old-PID}, which {@link #recover} moves back
+ * -- only after it opens as a complete database: the old one is renamed to
+ * {@code NAME.trash-PID} before it is deleted, so a crash while deleting leaves a trash
+ * directory (removed, never restored), and a damaged {@code NAME.old-PID} is removed with a note.
+ *
+ * <p>Readers ({@link KlotskiDb#open}) never take a lock: a reader that opened {@code NAME} keeps
+ * reading the files it opened (all of them, at open) after the swap; one whose open overlapped a
+ * swap sees the directory's identity ({@link #PUBLICATION}) change and opens again.
  */
 public final class Publisher {
   /** Writes a database into the directory it is given. */
@@ -28,10 +38,25 @@ public final class Publisher {
     void into(Path dir) throws IOException;
   }
 
-  private final Path target;
+  /**
+   * A file that every publish writes into the directory it publishes, with a value never used
+   * before: readers compare it before and after they open. The directory's inode alone is not
+   * enough -- a directory deleted by one publish frees an inode that the next one's may reuse.
+   */
+  public static final String PUBLICATION = "PUBLICATION";
 
+  private final Path target;
+  private final Consumer<String> notes;
+
+  /** A publisher whose recovery notes ("restored ...", "removed ...") are dropped. */
   public Publisher(Path target) {
+    this(target, note -> {});
+  }
+
+  /** @param notes receives one line for each thing {@link #recover} restores or removes */
+  public Publisher(Path target, Consumer<String> notes) {
     this.target = target.toAbsolutePath().normalize();
+    this.notes = notes;
   }
 
   public Path building() {
@@ -57,16 +82,22 @@ public final class Publisher {
           continue;
         }
         if (suffix.startsWith(".old-") && !Files.exists(target)) {
-          Files.move(p, target, StandardCopyOption.ATOMIC_MOVE);
-        } else {
-          deleteTree(p);
+          String problem = KlotskiDb.problem(p);
+          if (problem == null) {
+            Files.move(p, target, StandardCopyOption.ATOMIC_MOVE);
+            notes.accept("restored the database that an interrupted run had left aside at " + p);
+            continue;
+          }
+          notes.accept("removed " + p + ", left by an interrupted run: it is not a complete database ("
+              + problem + ")");
         }
+        deleteTree(p);
       }
     }
   }
 
   private static long pidOf(String suffix) {
-    for (String prefix : new String[] {".building-", ".old-"}) {
+    for (String prefix : new String[] {".building-", ".old-", ".trash-"}) {
       if (suffix.startsWith(prefix)) {
         try {
           return Long.parseLong(suffix.substring(prefix.length()));
@@ -98,13 +129,14 @@ public final class Publisher {
     boolean done = false;
     try {
       build.into(building);
+      Files.writeString(building.resolve(PUBLICATION), UUID.randomUUID() + " " + Instant.now() + "\n");
       Path old = sibling(".old-" + ProcessHandle.current().pid());
       if (Files.exists(target)) {
         Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
       }
       Files.move(building, target, StandardCopyOption.ATOMIC_MOVE);
       done = true;
-      deleteTree(old);
+      discard(old);
     } finally {
       if (!done) {
         deleteTree(building);
@@ -115,6 +147,17 @@ public final class Publisher {
         // the hook runs anyway
       }
     }
+  }
+
+  /** Deletes a directory that was a database: renamed to trash first, never restored half-deleted. */
+  private void discard(Path old) throws IOException {
+    if (!Files.exists(old)) {
+      return;
+    }
+    Path trash = sibling(".trash-" + ProcessHandle.current().pid());
+    deleteTree(trash);
+    Files.move(old, trash, StandardCopyOption.ATOMIC_MOVE);
+    deleteTree(trash);
   }
 
   static void deleteTree(Path root) throws IOException {

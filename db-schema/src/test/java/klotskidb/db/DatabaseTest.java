@@ -141,7 +141,7 @@ class DatabaseTest {
     for (String cf : Schema.DATA_FAMILIES) {
       String rows = meta.get(Schema.META_ROWS_PREFIX + cf);
       // a full re-read gives the rows and CRC32C recorded at write time
-      assertEquals(rows + " " + meta.get(Schema.META_CHECKSUM_PREFIX + cf), db.checksum(cf), cf);
+      assertEquals(rows + " " + meta.get(Schema.META_CHECKSUM_PREFIX + cf), db.checksum(cf).toString(), cf);
     }
   }
 

@@ -55,14 +55,16 @@ public final class Code {
     }
     if (s.length() > DIGITS) {
       throw new IllegalCodeException(Reason.TOO_LONG,
-          "code '" + s + "' is too long: " + s.length() + " digits, at most " + DIGITS);
+          "code " + UserText.quote(s) + " is too long: " + s.length() + " characters, at most " + DIGITS
+              + " hex digits");
     }
     long value = 0;
     for (int i = 0; i < s.length(); i++) {
       int d = Character.digit(s.charAt(i), 16);
       if (d < 0 || s.charAt(i) > 0x7f) {
         throw new IllegalCodeException(Reason.NOT_HEX,
-            "code '" + s + "' is not hex: '" + s.charAt(i) + "' at position " + (i + 1));
+            "code " + UserText.quote(s) + " is not hex: " + UserText.quote(String.valueOf(s.charAt(i)))
+                + " at position " + (i + 1));
       }
       value = (value << 4) | d;
     }

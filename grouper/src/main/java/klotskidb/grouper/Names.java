@@ -1,5 +1,7 @@
 package klotskidb.grouper;
 
+import klotskidb.enumerator.UserText;
+
 /** Parsing of dash-separated names: {@code J-B-S-G-I} (a layout), {@code J-B-S-G} (a group). */
 public final class Names {
   private Names() {}
@@ -18,7 +20,7 @@ public final class Names {
     String what = parts == 5 ? "jiang-bing-style-group_num-group_index"
         : parts == 4 ? "jiang-bing-style-group_num" : parts + " numbers";
     if (!looksLike(text, parts)) {
-      throw new IllegalArgumentException("'" + text + "' is not a name of the form " + what);
+      throw new IllegalArgumentException(UserText.quote(text) + " is not a name of the form " + what);
     }
     String[] fields = text.split("-");
     int[] out = new int[parts];
@@ -26,7 +28,7 @@ public final class Names {
       try {
         out[i] = Integer.parseInt(fields[i]);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("'" + text + "': number too large: " + fields[i]);
+        throw new IllegalArgumentException(UserText.quote(text) + ": number too large: " + UserText.quote(fields[i]));
       }
     }
     return out;

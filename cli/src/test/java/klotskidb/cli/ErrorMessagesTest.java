@@ -1,0 +1,152 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import klotskidb.db.Schema;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+
+/** Every error is one line, echoes at most about 200 characters of input, and names its file. */
+class ErrorMessagesTest {
+  @TempDir static Path temp;
+  private static Path db;
+
+  @BeforeAll
+  static void build() {
+    db = temp.resolve("db");
+    assertEquals(0, Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", "5-4-1").exit);
+  }
+
+  private static void oneLine(Cli r, int exit) {
+    assertEquals(exit, r.exit, r.toString());
+    assertEquals(1, r.err.split("\n", -1).length - 1, "exactly one line: " + r.err);
+    assertTrue(r.err.startsWith("klotski: "), r.err);
+    assertTrue(r.err.length() < 400, "short: " + r.err.length() + " characters");
+  }
+
+  @Test
+  void writeFailuresNameTheFileAskedForNotTheTemporaryOne() throws Exception {
+    Path file = temp.resolve("plain-file");
+    Files.writeString(file, "x");
+    Path out = file.resolve("all.txt"); // its folder is a file
+    Cli r = Cli.run("export", "--format", "all-cases", "--out", out.toString(), "--db", db.toString());
+    oneLine(r, 1);
+    assertTrue(r.err.contains(out.getFileName().toString()) && !r.err.contains(".tmp-"), r.err);
+
+    // a full disk, simulated: the writer fails part way
+    Path target = temp.resolve("full.csv");
+    IOException e = assertThrows(IOException.class, () -> AtomicFile.write(target, stream -> {
+      stream.write(new byte[5 << 20]);
+      throw new IOException("No space left on device");
+    }));
+    assertEquals("cannot write " + target + ": No space left on device", Klotski.describe(e));
+    try (Stream<Path> left = Files.list(temp)) {
+      assertFalse(left.anyMatch(p -> p.getFileName().toString().startsWith("full.csv")),
+          "no file under the final name, no temporary file left");
+    }
+  }
+
+  @Test
+  void analyseThatCannotWriteBesideTheDatabaseSaysSo() throws Exception {
+    Path copy = temp.resolve("ro").resolve("db");
+    Files.createDirectories(copy);
+    try (Stream<Path> files = Files.list(db)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    Files.createDirectories(temp.resolve("ro").resolve("db.lock")); // the lock file cannot be made
+    Cli r = Cli.run("analyse", "--db", copy.toString(), "--no-progress");
+    oneLine(r, 1);
+    assertTrue(r.err.startsWith("klotski: cannot write beside the database at " + copy + ": cannot create "), r.err);
+    assertFalse(r.err.contains("is a build or another analyse running"), r.err);
+  }
+
+  @Test
+  void idsAreAsciiDigitsOnly() {
+    Cli r = Cli.run("info", "#\u0664\u0660\u0669\u0661\u0662\u0669\u0666", "--db", db.toString());
+    oneLine(r, 1);
+    assertTrue(r.err.contains("is not an id: expected # and the digits 0-9"), r.err);
+    assertEquals(0, Cli.run("info", "#4091296", "--db", db.toString()).exit);
+  }
+
+  @Test
+  void inputIsEchoedOnOneLineAndShort() {
+    Cli newline = Cli.run("show", "1A9\nBF0C");
+    oneLine(newline, 1);
+    assertEquals("klotski: code '1A9\\nBF0C' is not hex: '\\n' at position 4\n", newline.err);
+    Cli huge = Cli.run("show", "F".repeat(100_000));
+    oneLine(huge, 1);
+    assertTrue(huge.err.contains("...' (100,000 characters)"), huge.err);
+    Cli name = Cli.run("build", "--classes", "5-4-1\n" + "9".repeat(5000), "--db", temp.resolve("x").toString());
+    oneLine(name, 1);
+  }
+
+  @Test
+  void enumOptionsListTheirValues() {
+    Cli r = Cli.run("export", "--format", "xyz", "--out", temp.resolve("x").toString());
+    oneLine(r, 2);
+    assertTrue(r.err.contains("unknown value 'xyz': expected one of all-cases, main-csv, farthest-csv, solution-csv"),
+        r.err);
+    Cli rule = Cli.run("export", "--format", "main-csv", "--mirror-rule", "nope", "--out", temp.resolve("x").toString());
+    oneLine(rule, 2);
+    assertTrue(rule.err.contains("expected one of exact, legacy"), rule.err);
+  }
+
+  @Test
+  void usageErrorsAreOneLineAndUnknownCommandsNeverPrintHelp() {
+    oneLine(Cli.run("build", "--threads", "many"), 2);
+    Cli serve = Cli.run("serve", "--help");
+    oneLine(serve, 2);
+    assertTrue(serve.err.startsWith("klotski: unknown command 'serve'"), serve.err);
+    assertEquals("", serve.out);
+    oneLine(Cli.run("verify", "--db", db.toString()), 2);
+  }
+
+  @Test
+  void missingMetaKeysAreNamed() throws Exception {
+    for (String key : List.of(Schema.META_LAYOUTS, Schema.META_CLASSES)) {
+      Path copy = Files.createTempDirectory(temp, "meta").resolve("db");
+      Files.createDirectories(copy);
+      try (Stream<Path> files = Files.list(db)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.copy(f, copy.resolve(f.getFileName()));
+        }
+      }
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+      try (ColumnFamilyOptions cf = new ColumnFamilyOptions(); DBOptions o = new DBOptions()) {
+        descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cf));
+        for (String f : Schema.ALL_FAMILIES) {
+          descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cf));
+        }
+        try (RocksDB rw = RocksDB.open(o, copy.toString(), descriptors, handles)) {
+          rw.delete(handles.get(descriptors.size() - 1), key.getBytes(StandardCharsets.UTF_8));
+          handles.forEach(ColumnFamilyHandle::close);
+        }
+      }
+      for (String command : List.of("info", "analyse")) {
+        Cli r = command.equals("info") ? Cli.run("info", "1A9BF0C", "--db", copy.toString())
+            : Cli.run("analyse", "--db", copy.toString(), "--no-progress");
+        oneLine(r, 1);
+        assertTrue(r.err.contains("is damaged: meta key '" + key + "' is missing"), r.err);
+      }
+    }
+  }
+}

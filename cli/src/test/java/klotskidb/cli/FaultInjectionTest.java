@@ -1,0 +1,178 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
+import klotskidb.testing.Published;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rocksdb.Options;
+import org.rocksdb.SstFileReader;
+
+/**
+ * A damaged block never passes as the end of the data: for each column family, 16 bytes are
+ * flipped in the middle of the data blocks of a copy's largest table file of that family, and
+ * every command that reads the family must exit 1 with one line naming it -- never exit 0 with
+ * part of the data.
+ */
+class FaultInjectionTest {
+  @TempDir static Path temp;
+  private static Path clean;
+
+  /** Small classes with several data blocks per family; analysed, so every family has rows. */
+  private static final String CLASSES = "0-3-0,1-2-1,1-1-1";
+
+  @BeforeAll
+  static void build() {
+    clean = temp.resolve("clean");
+    Cli b = Cli.run("build", "--db", clean.toString(), "--no-progress", "--classes", CLASSES);
+    assertEquals(0, b.exit, b.toString());
+    Cli a = Cli.run("analyse", "--db", clean.toString(), "--no-progress");
+    assertEquals(0, a.exit, a.toString());
+    Cli deep = Cli.run("verify", "--deep", "--db", clean.toString());
+    assertEquals(0, deep.exit, "the undamaged copy passes: " + deep);
+  }
+
+  static Stream<String> families() {
+    return Schema.ALL_FAMILIES.stream();
+  }
+
+  /** A copy of the clean database with 16 bytes flipped in a data block of {@code cf}. */
+  private static Path damaged(String cf) throws Exception {
+    Path copy = Files.createTempDirectory(temp, "damaged-" + cf).resolve("db");
+    Files.createDirectories(copy);
+    try (Stream<Path> files = Files.list(clean)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    Path largest;
+    try (KlotskiDb db = KlotskiDb.open(copy)) {
+      largest = db.tableFiles(cf).stream().map(copy::resolve)
+          .max(Comparator.comparingLong(FaultInjectionTest::size)).orElseThrow();
+    }
+    long dataBytes;
+    try (Options o = new Options(); SstFileReader reader = new SstFileReader(o)) {
+      reader.open(largest.toString());
+      dataBytes = reader.getTableProperties().getDataSize();
+    }
+    try (RandomAccessFile f = new RandomAccessFile(largest.toFile(), "rw")) {
+      long at = dataBytes / 2;
+      byte[] b = new byte[16];
+      f.seek(at);
+      f.readFully(b);
+      for (int i = 0; i < b.length; i++) {
+        b[i] ^= (byte) 0xFF;
+      }
+      f.seek(at);
+      f.write(b);
+    }
+    return copy;
+  }
+
+  private static long size(Path p) {
+    try {
+      return Files.size(p);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Exit 1, nothing on stdout but what the command had printed before, one line naming the family. */
+  private static void failsNaming(String cf, Cli r) {
+    assertEquals(1, r.exit, r.toString());
+    assertEquals(1, r.err.split("\n").length, "one line: " + r.err);
+    assertTrue(r.err.startsWith("klotski: ") && r.err.contains("column family '" + cf + "'"), r.err);
+  }
+
+  @ParameterizedTest
+  @MethodSource("families")
+  void everyCommandReadingTheFamilyFails(String cf) throws Exception {
+    Path db = damaged(cf);
+    String d = db.toString();
+    Path out = temp.resolve("out-" + cf);
+    List<String[]> scans = new ArrayList<>();
+    switch (cf) {
+      case Schema.CASES -> {
+        scans.add(new String[] {"export", "--format", "all-cases", "--out", out.resolve("all.txt").toString()});
+        scans.add(new String[] {"export", "--format", "main-csv", "--out", out.resolve("main.csv").toString()});
+        scans.add(new String[] {"verify", "--published", Published.dir().toString()});
+      }
+      case Schema.GROUPS -> {
+        scans.add(new String[] {"tables", "--out", out.toString()});
+        scans.add(new String[] {"verify", "--published", Published.dir().toString()});
+        scans.add(new String[] {"plot", "--out", out.toString(), "--group", "0-3-0-0"});
+      }
+      case Schema.META -> { // read in full by every open
+        scans.add(new String[] {"info", "1A9BF0C"});
+        scans.add(new String[] {"export", "--format", "all-cases", "--out", out.resolve("all.txt").toString()});
+        scans.add(new String[] {"tables", "--out", out.toString()});
+        scans.add(new String[] {"verify", "--deep"});
+      }
+      default -> { }
+    }
+    for (String[] args : scans) {
+      String[] withDb = Stream.concat(Stream.of(args), Stream.of("--db", d)).toArray(String[]::new);
+      Cli r = Cli.run(withDb);
+      failsNaming(cf, r);
+      assertFalse(r.out.contains("verified"), r.toString());
+    }
+    if (Files.isDirectory(out)) {
+      try (Stream<Path> left = Files.list(out)) {
+        assertEquals(List.of(), left.toList(), "no file written, no temporary file left");
+      }
+    }
+    if (!cf.equals(Schema.META)) {
+      Cli deep = Cli.run("verify", "--deep", "--db", d);
+      assertEquals(1, deep.exit, deep.toString());
+      assertTrue(deep.out.lines().anyMatch(l -> l.startsWith("deep " + cf + " ") && l.contains("DAMAGED: file ")),
+          deep.out);
+      assertTrue(deep.out.lines().filter(l -> l.contains("DAMAGED")).count() == 1, "only that family: " + deep.out);
+      assertTrue(deep.out.endsWith("FAILED: some checks differ\n"), deep.out);
+    }
+  }
+
+  /**
+   * Every layer of every group read from the damaged copy: each listing is the clean one or a
+   * one-line failure naming {@code layers}, and the damaged block fails at least one of them.
+   */
+  @Test
+  void layerListingsAreWholeOrFail() throws Exception {
+    Path db = damaged(Schema.LAYERS);
+    List<GroupRecord> groups = new ArrayList<>();
+    try (KlotskiDb k = KlotskiDb.open(clean)) {
+      k.forEachGroup(groups::add);
+    }
+    int failed = 0;
+    for (GroupRecord g : groups) {
+      for (int layer = 0; layer < g.layers(); layer++) {
+        String[] args = {"group", g.name(), "--layer", Integer.toString(layer), "--db"};
+        Cli want = Cli.run(Stream.concat(Stream.of(args), Stream.of(clean.toString())).toArray(String[]::new));
+        Cli got = Cli.run(Stream.concat(Stream.of(args), Stream.of(db.toString())).toArray(String[]::new));
+        assertEquals(0, want.exit, want.toString());
+        if (got.exit == 0) {
+          assertEquals(want.out, got.out, g.name() + " layer " + layer);
+        } else {
+          failsNaming(Schema.LAYERS, got);
+          failed++;
+        }
+      }
+    }
+    assertTrue(failed > 0, "the damaged block holds some layer");
+  }
+}

@@ -1,0 +1,102 @@
+package klotskidb.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The one writer of a database: {@code klotski build} and {@code klotski analyse} hold
+ * {@code NAME.lock} (beside {@code NAME}) for their whole run, so that an analysis never
+ * publishes a copy of a database that a build has replaced meanwhile, and two analyses never
+ * drop each other's classes. Readers take no lock: they never see a database change under them
+ * (see {@link Publisher}).
+ *
+ * <pre>
+ *   try (DatabaseLock lock = DatabaseLock.acquire(Path.of("data/klotski-db"), "analyse")) { ... }
+ *   // a second one: "another klotski analyse (pid 4711) is writing the database at ...; ..."
+ * </pre>
+ *
+ * The lock is the operating system's ({@link FileChannel#tryLock}): it goes with the process,
+ * so a killed writer never leaves a stale lock. The file stays, holding the last holder's name.
+ */
+public final class DatabaseLock implements AutoCloseable {
+  private final FileChannel channel;
+  private final FileLock lock;
+
+  private DatabaseLock(FileChannel channel, FileLock lock) {
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /** Takes the lock of the database at {@code target} for {@code what} ("build", "analyse"), or throws. */
+  public static DatabaseLock acquire(Path target, String what) {
+    Path dir = target.toAbsolutePath().normalize();
+    Path file = dir.resolveSibling(dir.getFileName() + ".lock");
+    FileChannel channel;
+    try {
+      Files.createDirectories(file.getParent());
+      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw new DatabaseException("cannot write beside the database at " + dir + ": cannot create " + file + ": "
+          + IoErrors.reason(e), e);
+    }
+    FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null; // held by this process (another thread, e.g. in tests)
+    } catch (IOException e) {
+      close(channel);
+      throw new DatabaseException("cannot lock " + file + ": " + IoErrors.reason(e), e);
+    }
+    if (lock == null) {
+      String holder = holder(channel);
+      close(channel);
+      throw new DatabaseException("another klotski " + holder + " is writing the database at " + dir
+          + "; wait for it to finish (lock " + file.getFileName() + ")");
+    }
+    try {
+      channel.truncate(0);
+      channel.write(ByteBuffer.wrap((what + " (pid " + ProcessHandle.current().pid() + ")\n")
+          .getBytes(StandardCharsets.UTF_8)), 0);
+    } catch (IOException e) {
+      // the lock holds without its note
+    }
+    return new DatabaseLock(channel, lock);
+  }
+
+  private static String holder(FileChannel channel) {
+    try {
+      ByteBuffer b = ByteBuffer.allocate(200);
+      channel.read(b, 0);
+      String s = new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
+      return s.isEmpty() ? "process" : s;
+    } catch (IOException e) {
+      return "process";
+    }
+  }
+
+  private static void close(FileChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // nothing to release
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      lock.release();
+    } catch (IOException ignored) {
+      // closing the channel releases it too
+    }
+    close(channel);
+  }
+}

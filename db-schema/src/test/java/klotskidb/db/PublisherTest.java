@@ -1,0 +1,112 @@
+package klotskidb.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.Layerer;
+import klotskidb.layerer.Layers;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What an interrupted publish leaves behind is restored only when complete, else removed with a note. */
+class PublisherTest {
+  @TempDir static Path temp;
+  @TempDir Path dir;
+  private static Layers layers;
+
+  @BeforeAll
+  static void layer() {
+    boolean[] selected = new boolean[LayoutClass.COUNT];
+    selected[LayoutClass.index(0, 2, 0)] = true;
+    Groups groups = new Grouper(AllLayouts.build(), selected, 2, Progress.NONE).run();
+    layers = new Layerer(groups, 2, Progress.NONE).run();
+  }
+
+  private static Path publish(Path target) throws Exception {
+    new Publisher(target).publish(d -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(d));
+    return target;
+  }
+
+  /** A pid that is not running: a finished child's. */
+  private static long deadPid() throws Exception {
+    Process p = new ProcessBuilder("true").start();
+    p.waitFor();
+    return p.pid();
+  }
+
+  @Test
+  void aCompleteDatabaseLeftAsideIsRestored() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    Path aside = dir.resolve("db.old-" + deadPid());
+    Files.move(db, aside);
+    List<String> notes = new ArrayList<>();
+    new Publisher(db, notes::add).recover();
+    assertTrue(Files.isDirectory(db) && Files.notExists(aside));
+    assertEquals(1, notes.size(), notes.toString());
+    assertTrue(notes.get(0).startsWith("restored the database that an interrupted run had left aside at "),
+        notes.get(0));
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      assertEquals(1440, k.layoutCount());
+    }
+  }
+
+  /** A build killed while it deleted the previous database: the part left must not come back. */
+  @Test
+  void aHalfDeletedDatabaseIsRemovedNotRestored() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    Path aside = dir.resolve("db.old-" + deadPid());
+    Files.move(db, aside);
+    try (Stream<Path> files = Files.list(aside)) { // the deletion got through the table files
+      for (Path f : files.filter(f -> f.toString().endsWith(".sst")).limit(3).toList()) {
+        Files.delete(f);
+      }
+    }
+    assertTrue(Files.exists(aside.resolve("CURRENT")), "still looks like a database");
+    List<String> notes = new ArrayList<>();
+    new Publisher(db, notes::add).recover();
+    assertFalse(Files.exists(db), "not restored");
+    assertFalse(Files.exists(aside), "removed");
+    assertEquals(1, notes.size(), notes.toString());
+    assertTrue(notes.get(0).startsWith("removed " + aside + ", left by an interrupted run: it is not a complete "
+        + "database (cannot open "), notes.get(0));
+    DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(db));
+    assertTrue(e.getMessage().startsWith("no database at "), e.getMessage());
+  }
+
+  @Test
+  void trashIsRemovedAndAPublishLeavesNothingBeside() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    Path trash = dir.resolve("db.trash-" + deadPid());
+    Files.createDirectories(trash);
+    Files.writeString(trash.resolve("CURRENT"), "MANIFEST-000005\n");
+    publish(db); // recovers first, then replaces db: the old one goes through trash
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of("db"), left.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+    assertTrue(Files.exists(db.resolve(Publisher.PUBLICATION)));
+  }
+
+  @Test
+  void oneWriterAtATime() {
+    Path db = dir.resolve("db");
+    try (DatabaseLock first = DatabaseLock.acquire(db, "build")) {
+      DatabaseException e = assertThrows(DatabaseException.class, () -> DatabaseLock.acquire(db, "analyse"));
+      assertEquals("another klotski build (pid " + ProcessHandle.current().pid() + ") is writing the database at "
+          + db.toAbsolutePath() + "; wait for it to finish (lock db.lock)", e.getMessage());
+    }
+    DatabaseLock.acquire(db, "analyse").close(); // released with the first
+  }
+}

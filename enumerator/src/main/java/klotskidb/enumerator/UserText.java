@@ -1,0 +1,58 @@
+package klotskidb.enumerator;
+
+/**
+ * User input as it may be echoed in an error message: quoted, control characters escaped, at most
+ * {@link #MAX} characters, so that every error stays one readable line whatever was typed.
+ *
+ * <pre>
+ *   quote("1A9BF0CZ")          -> '1A9BF0CZ'
+ *   quote("1A9\nBF")           -> '1A9\nBF'          (a backslash and an n, not a line break)
+ *   quote("F".repeat(100000))  -> 'FFF...FFF' (100,000 characters)   (200 shown)
+ * </pre>
+ */
+public final class UserText {
+  /** Characters of the input shown at most. */
+  public static final int MAX = 200;
+
+  private UserText() {}
+
+  public static String quote(String text) {
+    if (text == null) {
+      return "(none)";
+    }
+    StringBuilder sb = new StringBuilder(Math.min(text.length(), MAX) + 40).append('\'');
+    int shown = Math.min(text.length(), MAX);
+    escape(sb, text, 0, shown);
+    sb.append('\'');
+    if (shown < text.length()) {
+      sb.setLength(sb.length() - 1);
+      sb.append("...' (").append(String.format(java.util.Locale.ROOT, "%,d", text.length())).append(" characters)");
+    }
+    return sb.toString();
+  }
+
+  /** The text with every control character written as an escape, so it prints as one line. */
+  public static String oneLine(String text) {
+    StringBuilder sb = new StringBuilder(text.length());
+    escape(sb, text, 0, text.length());
+    return sb.toString();
+  }
+
+  private static void escape(StringBuilder sb, String text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+  }
+}
