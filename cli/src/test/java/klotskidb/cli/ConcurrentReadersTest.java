@@ -143,6 +143,10 @@ class ConcurrentReadersTest {
     assertEquals(0, analyse.exit, analyse.toString());
     assertEquals(List.of(), List.copyOf(readers.wrong), "wrong answers or other failures during analyse");
     assertEquals(after, answers(db));
+    // 17 classes: the analysis families were compacted on the way; every class's rows still match
+    Cli deep = Cli.run("verify", "--deep", "--db", db.toString());
+    assertEquals(0, deep.exit, deep.toString());
+    assertTrue(deep.out.replaceAll(" +", " ").contains("rows; 17 analysed classes match their markers)"), deep.out);
     System.out.printf("concurrent readers: %d answers during analyse, %d retried out%n",
         readers.answers.get(), readers.retried.get());
   }

@@ -48,7 +48,7 @@ import org.rocksdb.WriteOptions;
  *
  * <p>Cost of the swap, measured: see BENCHMARKS.md ("analysis checkpoints"). Auto compactions
  * are off in the copy (a compaction cut short by the close would only be redone by the next
- * copy); a family that has collected more than {@link #MAX_FILES} table files is compacted
+ * copy); a family that has collected more than {@link #MAX_RUNS} sorted runs is compacted
  * explicitly, so lookups stay a few files deep.
  */
 public final class AnalysisWriter implements AutoCloseable {
@@ -64,8 +64,8 @@ public final class AnalysisWriter implements AutoCloseable {
         throws RocksDBException;
   }
 
-  /** A family with more table files than this is compacted when a class is added. */
-  static final int MAX_FILES = 8;
+  /** A family with more sorted runs than this is compacted when a class is added. */
+  static final int MAX_RUNS = 8;
 
   private final Path dir;
   private final DatabaseLock lock;
@@ -213,14 +213,26 @@ public final class AnalysisWriter implements AutoCloseable {
     return handles.get(1 + Schema.ALL_FAMILIES.indexOf(cf));
   }
 
-  /** Ingested analysis files overlap (classes interleave in code order): merge them now and then. */
+  /**
+   * Ingested analysis files overlap (classes interleave in code order): each one lands a level
+   * above the last, then in level 0. A lookup reads one file per sorted run (each level-0 file,
+   * each other non-empty level), so a family with more than {@link #MAX_RUNS} runs is merged.
+   * Over a full run that is about one compaction in seven classes.
+   */
   private static void compactCrowded(RocksDB db, List<ColumnFamilyHandle> handles) throws RocksDBException {
-    Map<String, Integer> files = new HashMap<>();
+    Map<String, java.util.Set<Integer>> levels = new HashMap<>();
+    Map<String, Integer> level0 = new HashMap<>();
     for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
-      files.merge(new String(f.columnFamilyName(), StandardCharsets.UTF_8), 1, Integer::sum);
+      String cf = new String(f.columnFamilyName(), StandardCharsets.UTF_8);
+      if (f.level() == 0) {
+        level0.merge(cf, 1, Integer::sum);
+      } else {
+        levels.computeIfAbsent(cf, k -> new java.util.HashSet<>()).add(f.level());
+      }
     }
     for (String cf : List.of(Schema.ANALYSIS, Schema.GROUP_ANALYSIS, Schema.META)) {
-      if (files.getOrDefault(cf, 0) > MAX_FILES) {
+      int runs = level0.getOrDefault(cf, 0) + levels.getOrDefault(cf, java.util.Set.of()).size();
+      if (runs > MAX_RUNS) {
         db.compactRange(handle(handles, cf));
       }
     }
