@@ -19,30 +19,28 @@ import picocli.CommandLine.Spec;
 
 /** The group of a layout: from the database with --db, else computed in memory for its class. */
 @Command(name = "group", mixinStandardHelpOptions = true,
-    description = {"Print a group: name, size, seed (and with a database its layers and solvability).",
-        "X is a layout (code, #id, name) or, with --db, a group name J-B-S-G.",
-        "Without --db the layout's class is grouped in memory (a second or two, no database needed)."})
+    description = {"Print a group: name, size, seed (and from the database its layers and solvability).",
+        "X is a layout (code, #id, @short code, name) or a group name J-B-S-G.",
+        "From the database (--db, default data/klotski-db): a group name, --layer, and anything with --db.",
+        "In memory (no database needed, a second or two): a layout without --db; its class is grouped."})
 final class GroupCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout code, #id or name; or group name J-B-S-G with --db.")
+  @Parameters(paramLabel = "X", description = "Layout (code, #id, @short code, name) or group name J-B-S-G.")
   String target;
 
   @Option(names = "--members", description = "Also list the group's member codes in order.")
   boolean members;
 
-  @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (needs --db).")
+  @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the database).")
   Integer layer;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Read the group from this database.")
+  @Option(names = "--db", paramLabel = "DIR", description = "Read the group from this database (default for group names and --layer: data/klotski-db).")
   Path db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    if (db == null) {
-      if (layer != null) {
-        throw new IllegalArgumentException("--layer reads the database: give --db DIR");
-      }
+    if (db == null && layer == null && !Names.looksLike(target.trim(), 4)) {
       inMemory();
     } else {
       fromDatabase();

@@ -10,6 +10,7 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,9 +20,11 @@ import picocli.CommandLine.Spec;
 /** Everything the database stores about one layout, with its group summary and board. */
 @Command(name = "info", mixinStandardHelpOptions = true,
     description = {"Print every stored field of a layout, its group summary and its board.",
-        "X is a code (1A9BF0C), an id (#4091296) or a name (5-4-1-1-7472)."})
+        "X is a code (1A9BF0C), an id (#4091296), a short code (@4WVE1, or 4WVE1 when that is no code) "
+            + "or a name (5-4-1-1-7472).",
+        "Answers come from the database (default data/klotski-db)."})
 final class InfoCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout: code, #id or jiang-bing-style-group_num-group_index.")
+  @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
   String layout;
 
   @Option(names = "--json", description = "One JSON object instead of text.")
@@ -58,6 +61,7 @@ final class InfoCommand implements Callable<Integer> {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
     m.put("id", c.id());
+    m.put("short_code", ShortCode.of(c.id()));
     m.put("name", c.name());
     m.put("jiang", c.jiang());
     m.put("bing", c.bing());
@@ -92,6 +96,7 @@ final class InfoCommand implements Callable<Integer> {
   private static void text(PrintWriter out, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
     out.println("code               " + Code.format(c.code()));
     out.println("id                 " + c.id());
+    out.println("short_code         " + ShortCode.of(c.id()));
     out.println("name               " + c.name());
     out.println("class              " + c.jiang() + "-" + c.bing() + "-" + c.style() + " (jiang-bing-style)");
     out.println("group_num          " + c.groupNum());

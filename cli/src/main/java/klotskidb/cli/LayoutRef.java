@@ -1,20 +1,34 @@
 package klotskidb.cli;
 
+import java.util.Locale;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
 import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
 
 /**
- * A layout as the user names it: a code ({@code 1A9BF0C}), an id ({@code #4091296}) or a name
- * ({@code 5-4-1-1-7472}).
+ * A layout as the user names it, by this rule (the same for every command):
+ *
+ * <pre>
+ *   #4091296          an id: '#' and ASCII digits
+ *   5-4-1-1-7472      a name: five numbers joined by '-'
+ *   @4WVE1            a short code: '@' and 5 characters of 123456789ABCDEFGHJKMNPQRSTUVWXYZ
+ *   1A9BF0C00         a code: 1 to 9 hex digits, trailing zeros optional
+ *   4WVE1             5 characters without a prefix: a short code if it is one, a code if it is
+ *                     one, and an error naming both readings if it is both (1A9BF is the short
+ *                     code of id 303,438 and the code 1A9BF0000): never a guess
+ * </pre>
+ *
+ * Any other length of text is a code only; a short code has exactly 5 characters and a code of
+ * 9 digits is never ambiguous, so {@code 1A9BF0000} or {@code @1A9BF} say which one is meant.
  */
 final class LayoutRef {
   enum Kind { CODE, ID, NAME }
 
   final Kind kind;
   final String text;
-  /** The code for CODE, the id for ID; unused for NAME (resolve against groups). */
+  /** The code for CODE, the id for ID (also for a short code); unused for NAME. */
   final long value;
 
   private LayoutRef(Kind kind, String text, long value) {
@@ -38,9 +52,39 @@ final class LayoutRef {
       }
       return new LayoutRef(Kind.ID, s, id);
     }
+    if (s.startsWith("@")) {
+      return new LayoutRef(Kind.ID, s, ShortCode.parse(s.substring(1)));
+    }
     if (Names.looksLike(s, 5)) {
       return new LayoutRef(Kind.NAME, s, -1);
     }
+    if (s.length() == ShortCode.LENGTH && ShortCode.problem(s) == null) {
+      int id = ShortCode.parse(s);
+      long code;
+      try {
+        code = Code.parse(s);
+      } catch (IllegalArgumentException notACode) {
+        return new LayoutRef(Kind.ID, s, id);
+      }
+      throw new IllegalArgumentException(UserText.quote(s) + " is ambiguous: the code " + Code.format(code)
+          + " and the short code of id " + id + "; write " + Code.format(code) + " for the code or @"
+          + s.toUpperCase(Locale.ROOT) + " for the short code");
+    }
     return new LayoutRef(Kind.CODE, s, Code.parse(s));
+  }
+
+  /**
+   * The code of a layout given without a database: codes as they are, ids and short codes by
+   * enumerating (0.2 s); a name needs its class grouped, which commands with a database or
+   * {@code klotski group} do.
+   */
+  static long codeWithoutDatabase(String text) {
+    LayoutRef ref = parse(text);
+    return switch (ref.kind) {
+      case CODE -> ref.value;
+      case ID -> AllLayouts.build().code((int) ref.value);
+      case NAME -> throw new IllegalArgumentException("a name (" + UserText.quote(ref.text) + ") is read from the "
+          + "database: give a code, #id or short code here, or use 'klotski info NAME'");
+    };
   }
 }

@@ -14,10 +14,10 @@ import picocli.CommandLine.Spec;
     description = "Print a shortest path between two layouts of the same group (no database "
         + "needed); exit 1 when they are in different groups.")
 final class PathCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FROM", description = "Start layout code.")
+  @Parameters(index = "0", paramLabel = "FROM", description = "Start layout: code, #id or @short code.")
   String from;
 
-  @Parameters(index = "1", paramLabel = "TO", description = "Target layout code.")
+  @Parameters(index = "1", paramLabel = "TO", description = "Target layout: code, #id or @short code.")
   String to;
 
   @Option(names = "--codes-only", description = "One code per line, no drawings.")
@@ -27,8 +27,8 @@ final class PathCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    long a = Code.parse(from);
-    long b = Code.parse(to);
+    long a = LayoutRef.codeWithoutDatabase(from);
+    long b = LayoutRef.codeWithoutDatabase(to);
     long[] path = Solver.path(a, b);
     if (path == null) {
       throw new IllegalArgumentException(Code.format(a) + " and " + Code.format(b)

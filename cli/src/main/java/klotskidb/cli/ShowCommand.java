@@ -5,6 +5,7 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.ShortCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -12,21 +13,25 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Draws a layout and prints what the code alone tells: id, class, mirror. Needs no database. */
 @Command(name = "show", mixinStandardHelpOptions = true,
-    description = "Draw a layout and print its id, class and mirror image (no database needed).")
+    description = "Draw a layout and print its id, class and mirror image (no database needed).",
+    footer = "A 5-character X without a prefix is read as a short code or a code, whichever it is; "
+        + "one that is both is an error that names both readings.")
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "CODE", description = "Layout code, 1 to 9 hex digits, e.g. 1A9BF0C.")
+  @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id or @short code (@4WVE1).")
   String code;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    long c = Code.parse(code);
+    long c = LayoutRef.codeWithoutDatabase(code);
     Board board = Board.of(c);
     long mirror = board.mirror().code();
     var out = spec.commandLine().getOut();
     out.println("code      " + Code.format(c));
-    out.println("id        " + AllLayouts.rank(c));
+    int id = AllLayouts.rank(c);
+    out.println("id        " + id);
+    out.println("short     " + ShortCode.of(id) + " (short code)");
     out.println("class     " + LayoutClass.name(LayoutClass.of(c)) + " (jiang-bing-style)");
     out.println("mirror    " + Code.format(mirror) + (mirror == c ? " (symmetric)" : ""));
     out.println("solved    " + (Code.head(c) == 0xD ? "yes" : "no"));

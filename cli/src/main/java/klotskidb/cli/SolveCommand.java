@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         "Without --db it searches from the layout (BFS, no database needed); with --db it walks the "
         + "stored distances (each step to a neighbour one step closer; ties: smallest code)."})
 final class SolveCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout code; with --db also #id or name.")
+  @Parameters(paramLabel = "X", description = "Layout: code, #id or @short code; with --db also a name.")
   String layout;
 
   @Option(names = "--db", paramLabel = "DIR", description = "Read the solution from this database.")
@@ -47,7 +47,7 @@ final class SolveCommand implements Callable<Integer> {
   }
 
   private long[] search() {
-    long start = Code.parse(layout);
+    long start = LayoutRef.codeWithoutDatabase(layout);
     long[] path = Solver.solve(start);
     if (path == null) {
       throw unsolvable(start);

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.LongConsumer;
@@ -89,8 +90,12 @@ public final class KlotskiDb implements AutoCloseable {
         db.close();
         failure = null;
       } catch (DatabaseException e) {
-        if (before != null && before.equals(identity(dir)) || before == null && !leftAside(dir)) {
-          throw e; // nothing moved: the failure is the database's own
+        Object after = identity(dir);
+        // the same directory before and after (or none, with nothing left aside by a publish
+        // between its renames): the failure is the database's own. Anything else -- also no
+        // directory before and one after -- means a publish overlapped this open.
+        if (Objects.equals(before, after) && (after != null || !leftAside(dir))) {
+          throw e;
         }
         failure = e;
       }
