@@ -24,14 +24,23 @@ import picocli.CommandLine.Spec;
         "  farthest-csv  CODE,farthest_step,farthest_num,F1-...-Fn (farthest_J-B-S.csv; needs --class)",
         "  solution-csv  CODE,min_solution_step,min_solution_num,M1-...-Mk,solution_num (solution_J-B-S.csv)",
         "These two run a BFS from every layout of the class in memory (no database needed); every",
-        "line ends with LF. The file is replaced atomically."})
+        "line ends with LF.",
+        "  parquet   every stored fact, typed columns, ZSTD (--table layouts: one row per layout in code",
+        "            order, the analysis columns null until the class is analysed; --table groups: one row",
+        "            per group); for DuckDB, pandas, Polars, Spark",
+        "  graphml   one group's step graph (--group J-B-S-G): a node per layout with code, short_code,",
+        "            group_index, layer, min_solution_step (-1: unsolvable), solved; an undirected edge per step",
+        "all-cases, main-csv, parquet and graphml read the database (--db, default data/klotski-db).",
+        "The file is replaced atomically: it is whole or not there."})
 final class ExportCommand implements Callable<Integer> {
-  enum Format { ALL_CASES, MAIN_CSV, FARTHEST_CSV, SOLUTION_CSV }
+  enum Format { ALL_CASES, MAIN_CSV, FARTHEST_CSV, SOLUTION_CSV, PARQUET, GRAPHML }
+
+  enum Table { LAYOUTS, GROUPS }
 
   enum MirrorRule { EXACT, LEGACY }
 
   @Option(names = "--format", paramLabel = "F", required = true, converter = FormatConverter.class,
-      description = "all-cases, main-csv, farthest-csv or solution-csv.")
+      description = "all-cases, main-csv, farthest-csv, solution-csv, parquet or graphml.")
   Format format;
 
   @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write.")
@@ -44,11 +53,18 @@ final class ExportCommand implements Callable<Integer> {
       description = "main-csv symmetry: exact (default) or legacy (the original engine's, 13,618 Y).")
   MirrorRule rule = MirrorRule.EXACT;
 
+  @Option(names = "--table", paramLabel = "T", converter = TableConverter.class,
+      description = "parquet: layouts (default) or groups.")
+  Table table = Table.LAYOUTS;
+
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "graphml: the group to write.")
+  String group;
+
   @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
   Path db;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "Threads for farthest-csv/solution-csv (default: all cores).")
+      description = "Threads for farthest-csv, solution-csv and parquet (default: all cores).")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @Option(names = "--no-progress", description = "No progress bar.")
@@ -60,6 +76,13 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Format convert(String value) {
       return Choices.of(Format.class, value);
+    }
+  }
+
+  static final class TableConverter implements picocli.CommandLine.ITypeConverter<Table> {
+    @Override
+    public Table convert(String value) {
+      return Choices.of(Table.class, value);
     }
   }
 
@@ -75,6 +98,12 @@ final class ExportCommand implements Callable<Integer> {
     int cls = onlyClass == null ? -1 : BuildCommand.parseClass(onlyClass);
     if (format == Format.FARTHEST_CSV || format == Format.SOLUTION_CSV) {
       return perClassFile(cls);
+    }
+    if (format == Format.GRAPHML) {
+      return graphMl();
+    }
+    if (format == Format.PARQUET) {
+      return parquet(cls);
     }
     int wanted = cls;
     Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
@@ -108,6 +137,49 @@ final class ExportCommand implements Callable<Integer> {
     }
     if (lines[0] == 0) {
       spec.commandLine().getErr().println("klotski: warning: no layouts matched; the file is empty");
+    }
+    return 0;
+  }
+
+  private int graphMl() throws IOException {
+    if (group == null || !klotskidb.grouper.Names.looksLike(group.trim(), 4)) {
+      throw new IllegalArgumentException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1");
+    }
+    int[] p = klotskidb.grouper.Names.parse(group.trim(), 4);
+    long t0 = System.nanoTime();
+    try (KlotskiDb kdb = Database.open(db)) {
+      klotskidb.db.GroupRecord g = kdb.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
+          new IllegalArgumentException("no group " + group.trim() + " in the database at " + kdb.dir()));
+      klotskidb.datasets.GraphMl.Counts[] counts = new klotskidb.datasets.GraphMl.Counts[1];
+      AtomicFile.write(out, stream -> counts[0] = klotskidb.datasets.GraphMl.write(kdb, g, stream));
+      spec.commandLine().getErr().println(String.format(java.util.Locale.ROOT,
+          "  export     %7.2f s  group %s: %,d nodes, %,d edges to %s", (System.nanoTime() - t0) / 1e9, g.name(),
+          counts[0].nodes(), counts[0].edges(), out));
+    }
+    return 0;
+  }
+
+  private int parquet(int cls) throws IOException {
+    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    long t0 = System.nanoTime();
+    long[] rows = new long[1];
+    try (KlotskiDb kdb = Database.open(db)) {
+      if (table == Table.LAYOUTS) {
+        progress.begin("export", kdb.layoutCount());
+        if (threads < 1) {
+          throw new IllegalArgumentException("--threads must be at least 1");
+        }
+        Path scratch = out.toAbsolutePath().normalize().getParent();
+        AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.ParquetExport.writeLayouts(kdb, cls, stream,
+            scratch, threads, progress::advance));
+      } else {
+        AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.ParquetExport.writeGroups(kdb, cls, stream));
+      }
+    }
+    progress.end("export", System.nanoTime() - t0, String.format(java.util.Locale.ROOT, "%,d %s rows to %s",
+        rows[0], Choices.name(table), out));
+    if (rows[0] == 0) {
+      spec.commandLine().getErr().println("klotski: warning: no rows matched; the file has no rows");
     }
     return 0;
   }

@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import klotskidb.db.IoErrors;
 import klotskidb.enumerator.UserText;
@@ -79,7 +80,16 @@ public final class Klotski implements Callable<Integer> {
       err.flush();
       return 2;
     }
-    int code = cl.execute(args);
+    int code;
+    try {
+      code = cl.execute(args);
+    } catch (Error e) { // picocli hands only Exceptions to the handler above
+      if (Arrays.asList(args).contains("--verbose")) {
+        e.printStackTrace(err);
+      }
+      err.println("klotski: internal error: " + UserText.oneLine(String.valueOf(e)));
+      code = 1;
+    }
     out.flush();
     err.flush();
     return code;

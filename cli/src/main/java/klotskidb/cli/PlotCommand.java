@@ -11,6 +11,8 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.grouper.Names;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -62,36 +64,33 @@ final class PlotCommand implements Callable<Integer> {
     spec.commandLine().getOut().println(file);
   }
 
-  /** Layouts or groups per (jiang, bing) class, log scale: classes span 12 to 3.4M layouts. */
-  private static XYChart perClass(List<GroupRecord> groups, boolean layouts) {
+  /**
+   * Layouts or groups per (jiang, bing) class as bars, log scale: classes span 12 to 3.4M
+   * layouts. Bars, not a line: the 64 classes are categories, nothing lies between two of them.
+   */
+  private static CategoryChart perClass(List<GroupRecord> groups, boolean layouts) {
     Map<List<Integer>, Long> byClass = new TreeMap<>((a, b) -> a.get(0).equals(b.get(0))
         ? Integer.compare(a.get(1), b.get(1)) : Integer.compare(a.get(0), b.get(0)));
     for (GroupRecord g : groups) {
       byClass.merge(List.of(g.jiang(), g.bing()), layouts ? g.size() : 1L, Long::sum);
     }
     List<String> names = new ArrayList<>();
-    double[] x = new double[byClass.size()];
-    double[] y = new double[byClass.size()];
-    int i = 0;
+    List<Number> counts = new ArrayList<>();
     for (Map.Entry<List<Integer>, Long> e : byClass.entrySet()) {
       names.add(e.getKey().get(0) + "-" + e.getKey().get(1));
-      x[i] = i;
-      y[i++] = e.getValue();
+      counts.add(e.getValue());
     }
-    XYChart chart = new XYChartBuilder().width(1600).height(700)
+    CategoryChart chart = new CategoryChartBuilder().width(1600).height(700)
         .title(layouts ? "Layouts per class" : "Groups per class")
         .xAxisTitle("class jiang-bing (two-cell pieces - 1x1 pieces)")
         .yAxisTitle(layouts ? "layouts (log scale)" : "groups (log scale)").build();
     style(chart);
-    chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setLegendVisible(false);
     chart.getStyler().setXAxisLabelRotation(90);
-    chart.getStyler().setXAxisTickMarkSpacingHint(20);
-    chart.getStyler().setxAxisTickLabelsFormattingFunction(v -> {
-      int k = (int) Math.round(v);
-      return Math.abs(v - k) < 1e-9 && k >= 0 && k < names.size() ? names.get(k) : "";
-    });
-    chart.addSeries(layouts ? "layouts" : "groups", x, y);
+    chart.getStyler().setAvailableSpaceFill(0.8);
+    chart.addSeries(layouts ? "layouts" : "groups", names, counts);
+    chart.getStyler().setYAxisMin(1.0); // bars start at 0 otherwise, which a log axis cannot show
+    chart.getStyler().setYAxisLogarithmic(true);
     return chart;
   }
 

@@ -1,0 +1,219 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
+import klotskidb.testing.Published;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DefaultEdge;
+import org.jgrapht.graph.SimpleGraph;
+import org.jgrapht.nio.graphml.GraphMLImporter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The open exports read back by independent readers: the Parquet files by DuckDB (the SQL of
+ * README's example), the GraphML by JGraphT's GraphML importer; counts against the published
+ * tables and the move generator, every column of known layouts.
+ */
+class OpenFormatsTest {
+  @TempDir static Path temp;
+  private static Path db;
+  private static final String CLASSES = "5-4-1,0-3-0,1-2-1";
+
+  @BeforeAll
+  static void build() {
+    db = temp.resolve("db");
+    assertEquals(0, Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", CLASSES).exit);
+    assertEquals(0, Cli.run("analyse", "--db", db.toString(), "--no-progress", "--class", "5-4-1").exit);
+  }
+
+  private static Connection duckdb() throws Exception {
+    return DriverManager.getConnection("jdbc:duckdb:");
+  }
+
+  @Test
+  void layoutsParquetHasEveryFactTypedAndCountsMatchThePublishedTables() throws Exception {
+    Path file = temp.resolve("layouts.parquet");
+    Cli r = Cli.run("export", "--format", "parquet", "--out", file.toString(), "--db", db.toString(), "--no-progress");
+    assertEquals(0, r.exit, r.toString());
+    Map<String, Long> published = new HashMap<>();
+    for (long[] row : Published.numbers("style_count.tsv")) {
+      published.put(row[0] + "-" + row[1] + "-" + row[2], row[3]);
+    }
+    try (Connection c = duckdb(); Statement st = c.createStatement()) {
+      String f = "'" + file + "'";
+      try (ResultSet rs = st.executeQuery("SELECT jiang || '-' || bing || '-' || style AS cls, count(*) AS n, "
+          + "count(farthest_step) AS analysed FROM " + f + " GROUP BY ALL ORDER BY cls")) {
+        int classes = 0;
+        while (rs.next()) {
+          classes++;
+          String cls = rs.getString("cls");
+          assertEquals(published.get(cls), rs.getLong("n"), cls);
+          assertEquals(cls.equals("5-4-1") ? rs.getLong("n") : 0, rs.getLong("analysed"), cls);
+        }
+        assertEquals(3, classes);
+      }
+      try (ResultSet rs = st.executeQuery("SELECT * FROM " + f + " WHERE code = '1A9BF0C00'")) {
+        assertTrue(rs.next());
+        assertEquals(0x1A9BF0C00L, rs.getLong("code_value"));
+        assertEquals(4_091_296, rs.getInt("id"));
+        assertEquals("4WVE1", rs.getString("short_code"));
+        assertEquals("5-4-1-1-7472", rs.getString("name"));
+        assertEquals(1, rs.getInt("group_num"));
+        assertEquals(7472, rs.getInt("group_index"));
+        assertEquals(81, rs.getInt("min_solution_step"));
+        assertTrue(rs.getBoolean("symmetric"));
+        assertFalse(rs.getBoolean("solved"));
+        assertEquals(124, rs.getInt("farthest_step"));
+        assertEquals(8, rs.getInt("farthest_num"));
+        assertEquals(2, rs.getInt("min_solution_num"));
+        assertEquals(6, rs.getInt("solution_num"));
+        assertFalse(rs.next());
+      }
+      // an unsolvable layout of an unanalysed class: nulls where there is no value
+      try (ResultSet rs = st.executeQuery("SELECT min_solution_step, farthest_step, solved FROM " + f
+          + " WHERE jiang = 0 AND bing = 3 LIMIT 1")) {
+        assertTrue(rs.next());
+        rs.getInt("farthest_step");
+        assertTrue(rs.wasNull(), "not analysed: null");
+      }
+      // rows in code order, ids 0.. in order
+      try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (SELECT code_value, lag(code_value) OVER () AS p "
+          + "FROM " + f + ") WHERE p >= code_value")) {
+        rs.next();
+        assertEquals(0, rs.getLong(1), "code order");
+      }
+      Map<String, String> types = new HashMap<>();
+      try (ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + f)) {
+        while (rs.next()) {
+          types.put(rs.getString("column_name"), rs.getString("column_type"));
+        }
+      }
+      assertEquals("VARCHAR", types.get("code"));
+      assertEquals("BIGINT", types.get("code_value"));
+      assertEquals("TINYINT", types.get("jiang"));
+      assertEquals("SMALLINT", types.get("layer"));
+      assertEquals("SMALLINT", types.get("min_solution_step"));
+      assertEquals("INTEGER", types.get("id"));
+      assertEquals("BOOLEAN", types.get("symmetric"));
+      assertEquals(18, types.size(), types.toString());
+      try (ResultSet rs = st.executeQuery("SELECT DISTINCT compression FROM parquet_metadata(" + f + ")")) {
+        assertTrue(rs.next());
+        assertEquals("ZSTD", rs.getString(1));
+        assertFalse(rs.next());
+      }
+      // README's DuckDB example, as written there
+      String readme = Files.readString(Path.of(System.getProperty("user.dir")).getParent().resolve("README.md"));
+      int at = readme.indexOf("```sql\n-- duckdb\n");
+      assertTrue(at >= 0, "README has the DuckDB example");
+      String sql = readme.substring(at + 7, readme.indexOf("```", at + 7)).replace("'out/layouts.parquet'", f);
+      assertTrue(sql.contains("min_solution_step > 100"), sql);
+      for (int steps : new int[] {100, 60}) { // 5-4-1 has none over 100: 60 shows a count
+        long[] want = new long[1];
+        try (klotskidb.db.KlotskiDb k = klotskidb.db.KlotskiDb.open(db)) {
+          k.forEachCase(cr -> want[0] += cr.jiang() == 5 && cr.bing() == 4 && cr.minSolutionStep() > steps ? 1 : 0);
+        }
+        try (ResultSet rs = st.executeQuery(sql.replace(";", "").replace("> 100", "> " + steps))) {
+          if (want[0] == 0) {
+            assertFalse(rs.next(), "no layout over " + steps);
+          } else {
+            assertTrue(rs.next());
+            assertEquals(1, rs.getInt("style"), "only 5-4-1 is in this database");
+            assertEquals(want[0], rs.getLong("layouts"), "over " + steps);
+            assertFalse(rs.next());
+          }
+        }
+        assertTrue(steps == 100 || want[0] > 0);
+      }
+    }
+  }
+
+  @Test
+  void groupsParquetHasOneRowPerGroup() throws Exception {
+    Path file = temp.resolve("groups.parquet");
+    Cli r = Cli.run("export", "--format", "parquet", "--table", "groups", "--class", "5-4-1", "--out", file.toString(),
+        "--db", db.toString());
+    assertEquals(0, r.exit, r.toString());
+    long published = Published.numbers("group_num.tsv").stream()
+        .filter(row -> row[0] == 5 && row[1] == 4 && row[2] == 1).findFirst().orElseThrow()[3];
+    try (Connection c = duckdb(); Statement st = c.createStatement()) {
+      String f = "'" + file + "'";
+      try (ResultSet rs = st.executeQuery("SELECT count(*), sum(size) FROM " + f)) {
+        rs.next();
+        assertEquals(published, rs.getLong(1));
+        assertEquals(65_880, rs.getLong(2));
+      }
+      try (ResultSet rs = st.executeQuery("SELECT * FROM " + f + " WHERE name = '5-4-1-1'")) {
+        assertTrue(rs.next());
+        assertEquals(25_955, rs.getInt("size"));
+        assertEquals("00A6BFC00", rs.getString("seed"));
+        assertTrue(rs.getBoolean("solvable"));
+        assertEquals(145, rs.getInt("diameter"));
+      }
+    }
+  }
+
+  @Test
+  void graphMlOfTheClassicGroupLoadsWithAGraphMlReader() throws Exception {
+    Path file = temp.resolve("5-4-1-1.graphml");
+    Cli r = Cli.run("export", "--format", "graphml", "--group", "5-4-1-1", "--out", file.toString(),
+        "--db", db.toString());
+    assertEquals(0, r.exit, r.toString());
+
+    Graph<String, DefaultEdge> graph = new SimpleGraph<>(null, DefaultEdge::new, false);
+    Map<String, Map<String, String>> attributes = new HashMap<>();
+    GraphMLImporter<String, DefaultEdge> importer = new GraphMLImporter<>();
+    importer.setSchemaValidation(false); // no network here for the schema; the structure is read strictly
+    importer.setVertexFactory(id -> id);
+    importer.addVertexAttributeConsumer((p, a) ->
+        attributes.computeIfAbsent(p.getFirst(), k -> new HashMap<>()).put(p.getSecond(), a.getValue()));
+    try (Reader in = Files.newBufferedReader(file)) {
+      importer.importGraph(graph, in);
+    }
+    assertEquals(25_955, graph.vertexSet().size());
+
+    // edges against the move generator: every step of every member, each once
+    AllLayouts all = AllLayouts.build();
+    Mover mover = new Mover();
+    long[] next = new long[Mover.MAX_NEIGHBOURS];
+    long degrees = 0;
+    Map<String, String> byCode = new HashMap<>();
+    for (Map.Entry<String, Map<String, String>> e : attributes.entrySet()) {
+      byCode.put(e.getValue().get("code"), e.getKey());
+    }
+    for (String code : byCode.keySet()) {
+      degrees += mover.neighbours(Code.parse(code), next);
+    }
+    assertEquals(degrees / 2, graph.edgeSet().size());
+    String classic = byCode.get("1A9BF0C00");
+    assertEquals(mover.neighbours(0x1A9BF0C00L, next), graph.degreeOf(classic));
+    Map<String, String> a = attributes.get(classic);
+    assertEquals("4WVE1", a.get("short_code"));
+    assertEquals("7472", a.get("group_index"));
+    assertEquals("81", a.get("min_solution_step"));
+    assertEquals("false", a.get("solved"));
+    assertEquals("n7472", classic);
+    assertEquals(LayoutClass.index(5, 4, 1), LayoutClass.of(all.code(4_091_296)));
+    List<String> heads = attributes.values().stream().map(m -> m.get("code").substring(0, 1)).distinct().toList();
+    assertTrue(heads.contains("D"), "solved layouts are in the group");
+    assertNull(attributes.values().stream().filter(m -> m.get("layer") == null).findAny().orElse(null));
+  }
+}

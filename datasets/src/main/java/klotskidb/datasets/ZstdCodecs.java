@@ -1,0 +1,59 @@
+package klotskidb.datasets;
+
+import com.github.luben.zstd.Zstd;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * ZSTD for parquet-java without Hadoop: parquet-java's own codecs are Hadoop
+ * {@code CompressionCodec}s, so writing through them needs Hadoop on the class path. This
+ * compresses each page with zstd-jni directly (level 3, Parquet's default ZSTD level).
+ */
+final class ZstdCodecs implements CompressionCodecFactory {
+  static final int LEVEL = 3;
+
+  @Override
+  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
+    if (codec != CompressionCodecName.ZSTD) {
+      throw new IllegalArgumentException("only ZSTD is available, not " + codec);
+    }
+    return new BytesInputCompressor() {
+      @Override
+      public BytesInput compress(BytesInput bytes) throws IOException {
+        return BytesInput.from(Zstd.compress(bytes.toByteArray(), LEVEL));
+      }
+
+      @Override
+      public CompressionCodecName getCodecName() {
+        return CompressionCodecName.ZSTD;
+      }
+
+      @Override
+      public void release() {}
+    };
+  }
+
+  @Override
+  public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
+    return new BytesInputDecompressor() {
+      @Override
+      public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
+        return BytesInput.from(Zstd.decompress(bytes.toByteArray(), uncompressedSize));
+      }
+
+      @Override
+      public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize) {
+        throw new UnsupportedOperationException("klotski only writes Parquet");
+      }
+
+      @Override
+      public void release() {}
+    };
+  }
+
+  @Override
+  public void release() {}
+}
