@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run test bench clean
+.PHONY: all build run test bench bench-serve clean
 
 all: build
 
@@ -22,6 +22,11 @@ test:
 bench:
 	$(MVN) -Pbench -DskipTests package
 	java -jar bench/target/benchmarks.jar -rf json -rff bench/target/jmh.json $(BENCH_ARGS)
+
+# load on `klotski serve` over loopback (the database of `make run`): look-ups/s, p99, errors
+bench-serve:
+	$(MVN) -Pbench -DskipTests package
+	java -Xmx6g -cp bench/target/benchmarks.jar klotskidb.bench.ServeLoad $(DB) 64 20 8
 
 clean:
 	$(MVN) clean

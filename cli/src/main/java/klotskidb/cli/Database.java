@@ -4,10 +4,9 @@ import java.nio.file.Path;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.Code;
-import klotskidb.grouper.Names;
+import klotskidb.db.Lookup;
 
-/** Database look-ups shared by the query commands. */
+/** The database of the query commands: the default path, and look-ups whose errors name it. */
 final class Database {
   static final Path DEFAULT = Path.of("data/klotski-db");
 
@@ -17,34 +16,17 @@ final class Database {
     return KlotskiDb.open(dir == null ? DEFAULT : dir);
   }
 
-  /** The stored record of a layout given as a code, #id or name; one clear error otherwise. */
+  /** The stored record of a layout given as text; one clear error naming the database otherwise. */
   static CaseRecord lookup(KlotskiDb db, String text) {
-    LayoutRef ref = LayoutRef.parse(text);
-    long code;
-    switch (ref.kind) {
-      case ID:
-        code = db.codeOfId((int) ref.value);
-        if (code < 0) {
-          throw new IllegalArgumentException("id " + ref.value + " is not in the database at " + db.dir());
-        }
-        break;
-      case NAME:
-        int[] p = Names.parse(ref.text, 5);
-        code = db.codeOfName(p[0], p[1], p[2], p[3], p[4]);
-        if (code < 0) {
-          throw new IllegalArgumentException("no layout is named " + ref.text + " in the database at " + db.dir());
-        }
-        break;
-      default:
-        code = ref.value;
+    try {
+      return Lookup.layout(db, text);
+    } catch (Lookup.NotFoundException e) {
+      throw new IllegalArgumentException(e.getMessage().replace("in the database", "in the database at " + db.dir()),
+          e);
     }
-    long c = code;
-    return db.caseOf(c).orElseThrow(() -> new IllegalArgumentException(
-        "layout " + Code.format(c) + " is not in the database at " + db.dir() + " (built for other classes)"));
   }
 
   static GroupRecord groupOf(KlotskiDb db, CaseRecord c) {
-    return db.group(c.jiang(), c.bing(), c.style(), c.groupNum()).orElseThrow(() ->
-        new IllegalStateException("the database has no record of group " + c.groupName()));
+    return Lookup.groupOf(db, c);
   }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.LayoutRef;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;

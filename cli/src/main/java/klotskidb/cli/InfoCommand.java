@@ -2,14 +2,14 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
+import klotskidb.server.Documents;
+import klotskidb.server.Json;
 import klotskidb.enumerator.ShortCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,53 +44,12 @@ final class InfoCommand implements Callable<Integer> {
       int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        out.println(Json.write(fields(c, g, a, diameter)));
+        out.println(Json.write(Documents.layout(c, g, a, diameter)));
       } else {
         text(out, c, g, a, diameter);
       }
     }
     return 0;
-  }
-
-  /**
-   * The --json keys; later stages add keys, they never rename these. The analysis keys
-   * (farthest_step, farthest_num, min_solution_num, solution_num, group.diameter) appear once
-   * the layout's class has been analysed.
-   */
-  static Map<String, Object> fields(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("code", Code.format(c.code()));
-    m.put("id", c.id());
-    m.put("short_code", ShortCode.of(c.id()));
-    m.put("name", c.name());
-    m.put("jiang", c.jiang());
-    m.put("bing", c.bing());
-    m.put("style", c.style());
-    m.put("group_num", c.groupNum());
-    m.put("group_index", c.groupIndex());
-    m.put("layer", c.layer());
-    m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
-    m.put("symmetric", c.symmetric());
-    m.put("solved", c.solved());
-    if (a != null) {
-      m.put("farthest_step", a.farthestStep());
-      m.put("farthest_num", a.farthestNum());
-      m.put("min_solution_num", a.minSolutionNum());
-      m.put("solution_num", a.solutionNum());
-    }
-    Map<String, Object> group = new LinkedHashMap<>();
-    group.put("name", g.name());
-    group.put("size", g.size());
-    group.put("seed", Code.format(g.seed()));
-    group.put("layers", g.layers());
-    group.put("solvable", g.isSolvable());
-    group.put("solved", g.solved());
-    group.put("max_min_solution_step", g.isSolvable() ? g.maxMinSolutionStep() : null);
-    if (diameter >= 0) {
-      group.put("diameter", diameter);
-    }
-    m.put("group", group);
-    return m;
   }
 
   private static void text(PrintWriter out, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {

@@ -33,6 +33,7 @@ import picocli.CommandLine.ScopeType;
       ExportCommand.class,
       PlotCommand.class,
       AnalyseCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

@@ -2,12 +2,11 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Lookup;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.Mover;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,16 +29,10 @@ final class NextCommand implements Callable<Integer> {
   public Integer call() {
     try (KlotskiDb kdb = Database.open(db)) {
       CaseRecord c = Database.lookup(kdb, layout);
-      long[] next = new long[Mover.MAX_NEIGHBOURS];
-      int n = new Mover().neighbours(c.code(), next);
-      Arrays.sort(next, 0, n);
       PrintWriter out = spec.commandLine().getOut();
       out.println(Code.format(c.code()) + "  min_solution_step " + step(c));
-      for (int i = 0; i < n; i++) {
-        CaseRecord m = kdb.caseOf(next[i]).orElseThrow(() ->
-            new IllegalStateException("a neighbour is missing from the database"));
-        boolean optimal = c.isSolvable() && m.minSolutionStep() == c.minSolutionStep() - 1;
-        out.println((optimal ? "* " : "  ") + Code.format(m.code()) + "  " + step(m));
+      for (CaseRecord m : Lookup.neighbours(kdb, c)) {
+        out.println((Lookup.optimal(c, m) ? "* " : "  ") + Code.format(m.code()) + "  " + step(m));
       }
     }
     return 0;

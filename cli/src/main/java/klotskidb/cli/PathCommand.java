@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.util.concurrent.Callable;
+import klotskidb.db.LayoutRef;
 import klotskidb.enumerator.Code;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;

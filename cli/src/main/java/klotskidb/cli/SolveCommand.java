@@ -1,13 +1,12 @@
 package klotskidb.cli;
 
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.LayoutRef;
+import klotskidb.db.Lookup;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,31 +57,11 @@ final class SolveCommand implements Callable<Integer> {
   private long[] fromDatabase() {
     try (KlotskiDb kdb = Database.open(db)) {
       CaseRecord c = Database.lookup(kdb, layout);
-      if (!c.isSolvable()) {
+      long[] path = Lookup.solution(kdb, c);
+      if (path == null) {
         throw unsolvable(c.code());
       }
-      LongArrayList path = new LongArrayList();
-      path.add(c.code());
-      Mover mover = new Mover();
-      long[] next = new long[Mover.MAX_NEIGHBOURS];
-      while (c.minSolutionStep() > 0) {
-        int n = mover.neighbours(c.code(), next);
-        Arrays.sort(next, 0, n);
-        CaseRecord closer = null;
-        for (int i = 0; i < n && closer == null; i++) {
-          CaseRecord m = kdb.caseOf(next[i]).orElseThrow();
-          if (m.minSolutionStep() == c.minSolutionStep() - 1) {
-            closer = m;
-          }
-        }
-        if (closer == null) {
-          throw new IllegalStateException("the database is inconsistent: no neighbour of "
-              + Code.format(c.code()) + " is one step closer to a solution");
-        }
-        c = closer;
-        path.add(c.code());
-      }
-      return path.toLongArray();
+      return path;
     }
   }
 }

@@ -3,7 +3,6 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,14 +86,7 @@ class ConcurrentReadersTest {
 
   /** Publishes a copy of {@code from} over {@code db}, as a build does at its end. */
   private static void publishCopy(Path from, Path db) throws Exception {
-    new Publisher(db).publish(dir -> {
-      Files.createDirectories(dir);
-      try (var files = Files.list(from)) {
-        for (Path f : (Iterable<Path>) files::iterator) {
-          Files.copy(f, dir.resolve(f.getFileName()));
-        }
-      }
-    });
+    new Publisher(db).publish(dir -> Cli.copyDatabase(from, dir));
   }
 
   @Test

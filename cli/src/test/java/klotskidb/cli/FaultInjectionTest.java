@@ -54,13 +54,7 @@ class FaultInjectionTest {
 
   /** A copy of the clean database with 16 bytes flipped in a data block of {@code cf}. */
   private static Path damaged(String cf) throws Exception {
-    Path copy = Files.createTempDirectory(temp, "damaged-" + cf).resolve("db");
-    Files.createDirectories(copy);
-    try (Stream<Path> files = Files.list(clean)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Files.copy(f, copy.resolve(f.getFileName()));
-      }
-    }
+    Path copy = Cli.copyDatabase(clean, Files.createTempDirectory(temp, "damaged-" + cf).resolve("db"));
     Path largest;
     try (KlotskiDb db = KlotskiDb.open(copy)) {
       largest = db.tableFiles(cf).stream().map(copy::resolve)

@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.db;
 
 import java.util.Locale;
 import klotskidb.enumerator.AllLayouts;
@@ -23,13 +23,13 @@ import klotskidb.grouper.Names;
  * Any other length of text is a code only; a short code has exactly 5 characters and a code of
  * 9 digits is never ambiguous, so {@code 1A9BF0000} or {@code @1A9BF} say which one is meant.
  */
-final class LayoutRef {
-  enum Kind { CODE, ID, NAME }
+public final class LayoutRef {
+  public enum Kind { CODE, ID, NAME }
 
-  final Kind kind;
-  final String text;
+  public final Kind kind;
+  public final String text;
   /** The code for CODE, the id for ID (also for a short code); unused for NAME. */
-  final long value;
+  public final long value;
 
   private LayoutRef(Kind kind, String text, long value) {
     this.kind = kind;
@@ -38,7 +38,7 @@ final class LayoutRef {
   }
 
   /** @throws IllegalArgumentException with a message that says what is wrong */
-  static LayoutRef parse(String text) {
+  public static LayoutRef parse(String text) {
     String s = text.trim();
     if (s.startsWith("#")) {
       String digits = s.substring(1);
@@ -78,7 +78,7 @@ final class LayoutRef {
    * enumerating (0.2 s); a name needs its class grouped, which commands with a database or
    * {@code klotski group} do.
    */
-  static long codeWithoutDatabase(String text) {
+  public static long codeWithoutDatabase(String text) {
     LayoutRef ref = parse(text);
     return switch (ref.kind) {
       case CODE -> ref.value;

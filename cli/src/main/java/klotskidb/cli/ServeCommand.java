@@ -1,0 +1,76 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.UserText;
+import klotskidb.server.KlotskiServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The database as a read-only HTTP API and an explorer page, until Ctrl-C or SIGTERM. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = {"Serve the database read-only over HTTP: the JSON API under /api/ and an explorer page at /.",
+        "  GET /api/meta, /api/layout/X, /api/layout/X/next, /api/layout/X/solution,",
+        "      /api/path?from=X&to=Y, /api/group/J-B-S-G, /api/group/J-B-S-G/layer/K?offset=0&limit=100",
+        "X is a code, @short code, %23id (a URL's '#' is written %23) or name.",
+        "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",
+        "every machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
+final class ServeCommand implements Callable<Integer> {
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+  String bind = "127.0.0.1";
+
+  @Option(names = "--port", paramLabel = "N", description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+  int port = 8080;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: ${DEFAULT-VALUE}).")
+  int threads = 8;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("--port must be from 0 to 65535, not " + port);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1");
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--bind: no such address " + UserText.quote(bind));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (KlotskiDb kdb = Database.open(db)) {
+      KlotskiServer server;
+      try {
+        server = KlotskiServer.start(kdb, new InetSocketAddress(address, port), threads, System.err);
+      } catch (java.net.BindException e) {
+        throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
+      }
+      Thread hook = new Thread(() -> {
+        server.close();
+        stopped.countDown();
+      }, "klotski-serve-stop");
+      Runtime.getRuntime().addShutdownHook(hook);
+      InetSocketAddress at = server.address();
+      out.println("serving " + kdb.dir() + " at http://" + at.getHostString() + ":" + at.getPort() + "/ (Ctrl-C stops)");
+      out.flush();
+      stopped.await();
+    }
+    return 0;
+  }
+}

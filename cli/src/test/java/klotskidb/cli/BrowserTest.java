@@ -1,0 +1,97 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import klotskidb.db.KlotskiDb;
+import klotskidb.server.KlotskiServer;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
+ * the classic start, plays its solution to the end and reads an error. Runs whenever Chromium is
+ * installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
+ * (.ci/run installs Chromium and sets it).
+ */
+class BrowserTest {
+  @TempDir Path temp;
+
+  private static Path tool(String env, String fallback) {
+    String v = System.getenv(env);
+    return Path.of(v == null || v.isBlank() ? fallback : v);
+  }
+
+  @Test
+  void playTheClassicSolutionToTheEndAndReadAnError() throws Exception {
+    Path chromium = tool("KLOTSKI_CHROMIUM", "/usr/bin/chromium");
+    Path driver = tool("KLOTSKI_CHROMEDRIVER", "/usr/bin/chromedriver");
+    boolean present = Files.isExecutable(chromium) && Files.isExecutable(driver);
+    String why = "BrowserTest: no Chromium at " + chromium + " or no chromedriver at " + driver
+        + " (apt-get install chromium chromium-driver; or set KLOTSKI_CHROMIUM / KLOTSKI_CHROMEDRIVER)";
+    if (!present && System.getenv("KLOTSKI_REQUIRE_BROWSER") != null) {
+      throw new AssertionError(why + ", and KLOTSKI_REQUIRE_BROWSER is set");
+    }
+    if (!present) {
+      System.out.println("SKIPPED " + why);
+    }
+    Assumptions.assumeTrue(present, why);
+
+    Path dbDir = temp.resolve("db");
+    assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1").exit);
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(chromium.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--window-size=1100,1000");
+    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
+        .usingAnyFreePort().build();
+    try (KlotskiDb db = KlotskiDb.open(dbDir);
+        KlotskiServer server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4,
+            new PrintStream(PrintStream.nullOutputStream()))) {
+      WebDriver browser = new ChromeDriver(service, options);
+      try {
+        String base = "http://127.0.0.1:" + server.address().getPort() + "/";
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        browser.get(base + "#1A9BF0C");
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+        assertEquals("5-4-1-1-7472", browser.findElement(By.id("fact-name")).getText());
+        WebElement board = browser.findElement(By.id("board"));
+        assertEquals("step 0 of 81", browser.findElement(By.id("step")).getText());
+        assertEquals("1A9BF0C00", board.getAttribute("data-code"));
+        assertTrue(browser.getCurrentUrl().endsWith("#1A9BF0C00"), "the URL holds the layout: " + browser.getCurrentUrl());
+
+        browser.findElement(By.id("play")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(60))
+            .until(b -> b.findElement(By.id("step")).getText().equals("step 81 of 81"));
+        String last = browser.findElement(By.id("board")).getAttribute("data-code");
+        assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
+        assertEquals("81", browser.findElement(By.id("board")).getAttribute("data-shown"), "81 steps were shown");
+        assertEquals(1, browser.findElements(By.cssSelector("#board rect")).stream()
+            .filter(r -> "p2x2".equals(r.getAttribute("class"))).count(), "one 2x2 drawn");
+
+        WebElement input = browser.findElement(By.id("layout"));
+        input.clear();
+        input.sendKeys("1A9BF0CZ");
+        browser.findElement(By.cssSelector("#go button")).click();
+        wait.until(b -> !b.findElement(By.id("error")).getText().isEmpty());
+        assertEquals("code '1A9BF0CZ' is not hex: 'Z' at position 8", browser.findElement(By.id("error")).getText());
+        assertTrue(!browser.findElement(By.id("view")).isDisplayed(), "no board for a malformed code");
+      } finally {
+        browser.quit();
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import klotskidb.db.KlotskiDb;
+import klotskidb.server.KlotskiServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The HTTP API against a real server on a loopback port over a small database: every endpoint, every error. */
+class ServeTest {
+  @TempDir static Path temp;
+  private static Path dbDir;
+  private static KlotskiDb db;
+  private static KlotskiServer server;
+  private static String base;
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final List<String> bodies = new ArrayList<>();
+
+  @BeforeAll
+  static void start() throws Exception {
+    dbDir = temp.resolve("db");
+    assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
+    db = KlotskiDb.open(dbDir);
+    server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4, new PrintStream(PrintStream.nullOutputStream()));
+    base = "http://127.0.0.1:" + server.address().getPort();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+    db.close();
+    for (String b : bodies) { // never a stack trace or a path of the server's machine
+      assertFalse(b.contains(temp.toString()) || b.contains("Exception") || b.contains("\tat "), b);
+    }
+  }
+
+  private static HttpResponse<String> get(String path) throws Exception {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    bodies.add(r.body());
+    return r;
+  }
+
+  private static String ok(String path) throws Exception {
+    HttpResponse<String> r = get(path);
+    assertEquals(200, r.statusCode(), path + ": " + r.body());
+    assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), path);
+    return r.body();
+  }
+
+  private static void error(int status, String path, String contains) throws Exception {
+    HttpResponse<String> r = get(path);
+    assertEquals(status, r.statusCode(), path + ": " + r.body());
+    assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), path + ": " + r.body());
+  }
+
+  private static int count(String text, String pattern) {
+    Matcher m = Pattern.compile(pattern).matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void aLayoutByEveryNameIsTheSameDocumentAsInfoJson() throws Exception {
+    String info = Cli.run("info", "1A9BF0C", "--json", "--db", dbDir.toString()).out.trim();
+    assertTrue(info.contains("\"short_code\":\"4WVE1\""), info);
+    for (String x : List.of("1A9BF0C", "1a9bf0c00", "@4WVE1", "4WVE1", "%234091296", "5-4-1-1-7472")) {
+      assertEquals(info, ok("/api/layout/" + x), x);
+    }
+  }
+
+  @Test
+  void movesSolutionPathGroupLayerAndMeta() throws Exception {
+    String next = ok("/api/layout/1A9BF0C/next");
+    assertTrue(next.startsWith("{\"code\":\"1A9BF0C00\",\"min_solution_step\":81,\"next\":["), next);
+    assertTrue(count(next, "\"optimal\":true") >= 1, next);
+    assertEquals(count(next, "\"min_solution_step\":80,"), count(next, "\"optimal\":true"), next);
+
+    String solution = ok("/api/layout/1A9BF0C/solution");
+    assertTrue(solution.startsWith("{\"code\":\"1A9BF0C00\",\"solvable\":true,\"steps\":81,\"path\":[\"1A9BF0C00\""),
+        solution);
+    assertEquals(82, count(solution, "\"[0-9A-F]{9}\"") - 1, "the code, then 82 path entries");
+    assertTrue(solution.matches(".*\"D[0-9A-F]{8}\"]}$"), "ends solved: " + solution);
+    List<klotskidb.db.GroupRecord> unsolvable = new ArrayList<>();
+    db.forEachGroup(g -> {
+      if (!g.isSolvable()) {
+        unsolvable.add(g);
+      }
+    });
+    String stuck = unsolvable.get(0).name() + "-0";
+    assertTrue(ok("/api/layout/" + stuck + "/solution").contains("\"solvable\":false,\"steps\":null,\"path\":null"),
+        stuck);
+    assertTrue(ok("/api/layout/" + stuck).contains("\"min_solution_step\":null"), stuck);
+
+    assertEquals("{\"from\":\"1A9BF0C00\",\"to\":\"1A98F3C00\",\"steps\":1,\"path\":[\"1A9BF0C00\",\"1A98F3C00\"]}",
+        ok("/api/path?from=1A9BF0C&to=1A98F3C"));
+
+    String group = ok("/api/group/5-4-1-1");
+    assertTrue(group.startsWith("{\"name\":\"5-4-1-1\",\"size\":25955,\"seed\":\"00A6BFC00\",\"layers\":128,"), group);
+    assertTrue(group.contains("\"layer_sizes\":[1,2,4,11,"), group);
+    String layer = ok("/api/group/5-4-1-1/layer/3?offset=2&limit=5");
+    assertTrue(layer.startsWith("{\"group\":\"5-4-1-1\",\"layer\":3,\"size\":11,\"offset\":2,\"limit\":5,\"codes\":["), layer);
+    assertEquals(5, count(layer, "\"[0-9A-F]{9}\""));
+    assertEquals(11, count(ok("/api/group/5-4-1-1/layer/3"), "\"[0-9A-F]{9}\""), "default limit 100");
+
+    String meta = ok("/api/meta");
+    assertTrue(meta.startsWith("{\"layouts\":72600,\"groups\":"), meta);
+    assertTrue(meta.contains("\"analysed_classes\":[]"), meta);
+  }
+
+  @Test
+  void everyErrorClass() throws Exception {
+    error(400, "/api/layout/1A9BF0CZ", "is not hex");
+    error(400, "/api/layout/1A9BF", "is ambiguous");
+    error(400, "/api/layout/%23%D9%A4%D9%A0", "is not an id");
+    error(400, "/api/group/5-4-1-1/layer/3?limit=0", "'limit' must be from 1 to 1000");
+    error(400, "/api/group/5-4-1-1/layer/3?limit=5000", "'limit' must be from 1 to 1000");
+    error(400, "/api/group/5-4-1-1/layer/3?offset=x", "'offset' must be a whole number");
+    error(400, "/api/path?from=1A9BF0C", "missing query parameter 'to'");
+    error(404, "/api/layout/4FEA134", "is not in the database");
+    error(404, "/api/layout/%2329334497", "is not in the database");
+    error(404, "/api/group/5-4-1-9999", "no group 5-4-1-9999");
+    error(404, "/api/group/5-4-1-1/layer/128", "no layer 128");
+    error(404, "/api/path?from=1A9BF0C&to=0-3-0-0-0", "are in different groups");
+    error(404, "/api/nothing", "no such resource");
+    error(404, "/etc/passwd", "no such resource");
+    error(414, "/api/layout/" + "A".repeat(3000), "longer than 2048");
+
+    HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/meta"))
+        .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(405, post.statusCode());
+    assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElse(""));
+
+    HttpResponse<String> head = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/meta"))
+        .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, head.statusCode());
+    assertEquals("", head.body());
+
+    HttpResponse<String> page = get("/");
+    assertEquals(200, page.statusCode());
+    assertTrue(page.body().contains("<title>klotski-db explorer</title>"));
+    assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no CDN: works offline");
+  }
+}

@@ -1,0 +1,115 @@
+package klotskidb.db;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.Mover;
+import klotskidb.grouper.Names;
+
+/**
+ * Questions answered from a database, shared by the command line and the HTTP API: a layout
+ * named by text, its moves with their distances, its optimal solution.
+ *
+ * <pre>
+ *   CaseRecord c = Lookup.layout(db, "4WVE1");      // 1A9BF0C00, min_solution_step 81
+ *   Lookup.solution(db, c)                          // 82 codes, ending on a solved layout
+ * </pre>
+ *
+ * The solution walks stored distances: from each layout, the first neighbour in code order one
+ * step closer to a solved layout (81 lookups of a handful of neighbours for the classic start).
+ */
+public final class Lookup {
+  /** A well-formed layout or group that the database does not hold. */
+  public static final class NotFoundException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public NotFoundException(String message) {
+      super(message);
+    }
+  }
+
+  private Lookup() {}
+
+  /** The stored record of a layout given as text (see {@link LayoutRef}). */
+  public static CaseRecord layout(KlotskiDb db, String text) {
+    LayoutRef ref = LayoutRef.parse(text);
+    long code;
+    switch (ref.kind) {
+      case ID -> {
+        code = db.codeOfId((int) ref.value);
+        if (code < 0) {
+          throw new NotFoundException("id " + ref.value + " is not in the database");
+        }
+      }
+      case NAME -> {
+        int[] p = Names.parse(ref.text, 5);
+        code = db.codeOfName(p[0], p[1], p[2], p[3], p[4]);
+        if (code < 0) {
+          throw new NotFoundException("no layout is named " + ref.text + " in the database");
+        }
+      }
+      default -> code = ref.value;
+    }
+    long c = code;
+    return db.caseOf(c).orElseThrow(() -> new NotFoundException(
+        "layout " + Code.format(c) + " is not in the database (built for other classes)"));
+  }
+
+  /** The stored record of a layout's group. */
+  public static GroupRecord groupOf(KlotskiDb db, CaseRecord c) {
+    return db.group(c.jiang(), c.bing(), c.style(), c.groupNum()).orElseThrow(() ->
+        new IllegalStateException("the database has no record of group " + c.groupName()));
+  }
+
+  /** A group named J-B-S-G. */
+  public static GroupRecord group(KlotskiDb db, String name) {
+    int[] p = Names.parse(name.trim(), 4);
+    return db.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
+        new NotFoundException("no group " + name.trim() + " in the database"));
+  }
+
+  /** The records of every layout one step from {@code c}, in code order. */
+  public static CaseRecord[] neighbours(KlotskiDb db, CaseRecord c) {
+    long[] next = new long[Mover.MAX_NEIGHBOURS];
+    int n = new Mover().neighbours(c.code(), next);
+    Arrays.sort(next, 0, n);
+    CaseRecord[] out = new CaseRecord[n];
+    for (int i = 0; i < n; i++) {
+      long code = next[i];
+      out[i] = db.caseOf(code).orElseThrow(() -> new IllegalStateException(
+          "the database is inconsistent: " + Code.format(code) + ", a move from " + Code.format(c.code())
+              + ", is missing"));
+    }
+    return out;
+  }
+
+  /** Whether moving from {@code from} to its neighbour {@code to} is one step closer to a solution. */
+  public static boolean optimal(CaseRecord from, CaseRecord to) {
+    return from.isSolvable() && to.minSolutionStep() == from.minSolutionStep() - 1;
+  }
+
+  /** An optimal solution from {@code c}: its code, then one per step, ending solved; null if unsolvable. */
+  public static long[] solution(KlotskiDb db, CaseRecord c) {
+    if (!c.isSolvable()) {
+      return null;
+    }
+    LongArrayList path = new LongArrayList();
+    path.add(c.code());
+    while (c.minSolutionStep() > 0) {
+      CaseRecord closer = null;
+      for (CaseRecord m : neighbours(db, c)) {
+        if (optimal(c, m)) {
+          closer = m;
+          break;
+        }
+      }
+      if (closer == null) {
+        throw new IllegalStateException("the database is inconsistent: no neighbour of "
+            + Code.format(c.code()) + " is one step closer to a solution");
+      }
+      c = closer;
+      path.add(c.code());
+    }
+    return path.toLongArray();
+  }
+}

@@ -1,0 +1,239 @@
+package klotskidb.server;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.DatabaseException;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Lookup;
+import klotskidb.db.Schema;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.UserText;
+import klotskidb.layerer.Solver;
+
+/**
+ * The read-only JSON API over one database, as plain functions from a path and query to a status
+ * and a body, so that it is tested without sockets and served by {@link KlotskiServer}.
+ *
+ * <pre>
+ *   GET /api/meta                               counts, versions, analysed classes
+ *   GET /api/layout/{X}                         every field of 'info --json'; X = code, @short, %23id, name
+ *   GET /api/layout/{X}/next                    every move: the layout, its step, optimal marked
+ *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
+ *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
+ *   GET /api/group/{J-B-S-G}                    summary and layer profile
+ *   GET /api/group/{J-B-S-G}/layer/{K}?offset=0&amp;limit=100   one layer's members, paged
+ * </pre>
+ *
+ * Errors are JSON {@code {"error": "..."}}: 400 for a malformed request (the message says what is
+ * wrong, echoing at most 200 characters of it), 404 for a layout, group or route the database
+ * does not have, 500 for anything else (no stack trace, no path of this machine).
+ */
+public final class Api {
+  /** The most members one layer page returns. */
+  public static final int MAX_LIMIT = 1000;
+
+  /** A status and a JSON body. */
+  public record Response(int status, String body) {
+    static Response ok(Object document) {
+      return new Response(200, Json.write(document));
+    }
+
+    static Response error(int status, String message) {
+      return new Response(status, Json.write(Map.of("error", message)));
+    }
+  }
+
+  private final KlotskiDb db;
+
+  public Api(KlotskiDb db) {
+    this.db = db;
+  }
+
+  /** Answers a GET of {@code path} (raw, still percent-encoded) with the raw {@code query} (may be null). */
+  public Response get(String path, String query) {
+    try {
+      Map<String, String> q = query(query);
+      List<String> parts = segments(path);
+      if (parts.size() < 2 || !parts.get(0).equals("api")) {
+        return Response.error(404, "no such resource: " + UserText.quote(path));
+      }
+      String what = parts.get(1);
+      int n = parts.size();
+      if (what.equals("meta") && n == 2) {
+        return Response.ok(meta());
+      }
+      if (what.equals("layout") && n >= 3 && n <= 4) {
+        CaseRecord c = Lookup.layout(db, parts.get(2));
+        if (n == 3) {
+          return Response.ok(Documents.layout(db, c));
+        }
+        switch (parts.get(3)) {
+          case "next":
+            return Response.ok(next(c));
+          case "solution":
+            return Response.ok(solution(c));
+          default:
+            break;
+        }
+      }
+      if (what.equals("path") && n == 2) {
+        return path(required(q, "from"), required(q, "to"));
+      }
+      if (what.equals("group") && (n == 3 || n == 5 && parts.get(3).equals("layer"))) {
+        GroupRecord g = Lookup.group(db, parts.get(2));
+        if (n == 3) {
+          return Response.ok(Documents.group(db, g));
+        }
+        return layer(g, parts.get(4), q);
+      }
+      return Response.error(404, "no such resource: " + UserText.quote(path));
+    } catch (Lookup.NotFoundException e) {
+      return Response.error(404, e.getMessage());
+    } catch (IllegalArgumentException e) {
+      return Response.error(400, e.getMessage());
+    } catch (DatabaseException e) {
+      return Response.error(500, "the database could not answer: " + e.getMessage()
+          .replace(db.dir().toAbsolutePath().toString(), "the database").replace(db.dir().toString(), "the database"));
+    }
+  }
+
+  private static List<String> segments(String path) {
+    List<String> out = new ArrayList<>();
+    for (String s : path.split("/")) {
+      if (!s.isEmpty()) {
+        out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, String> query(String query) {
+    Map<String, String> q = new LinkedHashMap<>();
+    if (query == null || query.isEmpty()) {
+      return q;
+    }
+    for (String pair : query.split("&")) {
+      int eq = pair.indexOf('=');
+      String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      q.put(k, v);
+    }
+    return q;
+  }
+
+  private static String required(Map<String, String> q, String key) {
+    String v = q.get(key);
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException("missing query parameter '" + key + "'");
+    }
+    return v;
+  }
+
+  private static int number(Map<String, String> q, String key, int fallback, int min, int max) {
+    String v = q.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      throw new IllegalArgumentException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+    }
+    int n = Integer.parseInt(v);
+    if (n < min || n > max) {
+      throw new IllegalArgumentException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
+    }
+    return n;
+  }
+
+  private Map<String, Object> meta() {
+    Map<String, String> meta = db.meta();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("layouts", db.layoutCount());
+    m.put("groups", db.groupCount());
+    m.put("classes", db.classes().size());
+    m.put("schema_version", Schema.VERSION);
+    m.put("tool_version", meta.get(Schema.META_TOOL_VERSION));
+    m.put("built_at", meta.get(Schema.META_BUILT_AT));
+    m.put("step_rule", meta.get(Schema.META_STEP_RULE));
+    m.put("analysed_classes", new ArrayList<>(db.analysedClasses().keySet()));
+    return m;
+  }
+
+  private Map<String, Object> next(CaseRecord c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
+    List<Object> moves = new ArrayList<>();
+    for (CaseRecord to : Lookup.neighbours(db, c)) {
+      Map<String, Object> move = Documents.brief(to);
+      move.put("optimal", Lookup.optimal(c, to));
+      moves.add(move);
+    }
+    m.put("next", moves);
+    return m;
+  }
+
+  private Map<String, Object> solution(CaseRecord c) {
+    long[] path = Lookup.solution(db, c);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("solvable", path != null);
+    m.put("steps", path == null ? null : path.length - 1);
+    m.put("path", path == null ? null : codes(path));
+    return m;
+  }
+
+  private Response path(String from, String to) {
+    CaseRecord a = Lookup.layout(db, from);
+    CaseRecord b = Lookup.layout(db, to);
+    long[] path = Solver.path(a.code(), b.code());
+    if (path == null) {
+      return Response.error(404, Code.format(a.code()) + " and " + Code.format(b.code())
+          + " are in different groups: no sequence of moves joins them");
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("from", Code.format(a.code()));
+    m.put("to", Code.format(b.code()));
+    m.put("steps", path.length - 1);
+    m.put("path", codes(path));
+    return Response.ok(m);
+  }
+
+  private Response layer(GroupRecord g, String layerText, Map<String, String> q) {
+    int layer = number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
+    if (layer >= g.layers()) {
+      return Response.error(404, "group " + g.name() + " has layers 0.." + (g.layers() - 1) + ", no layer " + layer);
+    }
+    int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
+    int limit = number(q, "limit", 100, 1, MAX_LIMIT);
+    List<String> codes = new ArrayList<>();
+    int[] seen = {0};
+    db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer, code -> {
+      if (seen[0] >= offset && codes.size() < limit) {
+        codes.add(Code.format(code));
+      }
+      seen[0]++;
+    });
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("group", g.name());
+    m.put("layer", layer);
+    m.put("size", g.layerSizes()[layer]);
+    m.put("offset", offset);
+    m.put("limit", limit);
+    m.put("codes", codes);
+    return Response.ok(m);
+  }
+
+  private static List<String> codes(long[] path) {
+    List<String> out = new ArrayList<>(path.length);
+    for (long code : path) {
+      out.add(Code.format(code));
+    }
+    return out;
+  }
+}
