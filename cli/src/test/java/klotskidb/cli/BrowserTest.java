@@ -23,7 +23,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
- * the classic start, plays its solution to the end and reads an error. Runs whenever Chromium is
+ * the classic start, plays its solution to the end, reads an error, and builds a board in the
+ * editor. Runs whenever Chromium is
  * installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
  * (.ci/run installs Chromium and sets it).
  */
@@ -33,6 +34,12 @@ class BrowserTest {
   private static Path tool(String env, String fallback) {
     String v = System.getenv(env);
     return Path.of(v == null || v.isBlank() ? fallback : v);
+  }
+
+  /** Picks a piece in the editor's palette and clicks its top-left cell. */
+  private static void place(WebDriver browser, String kind, int cell) {
+    browser.findElement(By.cssSelector("#palette button[data-kind='" + kind + "']")).click();
+    browser.findElement(By.cssSelector("#editor rect[data-cell='" + cell + "']")).click();
   }
 
   @Test
@@ -51,7 +58,7 @@ class BrowserTest {
     Assumptions.assumeTrue(present, why);
 
     Path dbDir = temp.resolve("db");
-    assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1").exit);
+    assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
     ChromeOptions options = new ChromeOptions();
     options.setBinary(chromium.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -89,6 +96,21 @@ class BrowserTest {
         wait.until(b -> !b.findElement(By.id("error")).getText().isEmpty());
         assertEquals("code '1A9BF0CZ' is not hex: 'Z' at position 8", browser.findElement(By.id("error")).getText());
         assertTrue(!browser.findElement(By.id("view")).isDisplayed(), "no board for a malformed code");
+
+        // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
+        browser.findElement(By.cssSelector("#edit summary")).click();
+        browser.findElement(By.id("clear")).click();
+        place(browser, "2x2", 13);
+        place(browser, "1x1", 0);
+        place(browser, "1x1", 1);
+        place(browser, "1x1", 2);
+        browser.findElement(By.id("use")).click();
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
+        assertTrue(browser.getCurrentUrl().endsWith("#DFC000000"), browser.getCurrentUrl());
+        place(browser, "1x1", 0);
+        browser.findElement(By.id("use")).click();
+        wait.until(b -> !b.findElement(By.id("error")).getText().isEmpty());
+        assertEquals("the 1x1 at 0 overlaps another piece", browser.findElement(By.id("error")).getText());
       } finally {
         browser.quit();
       }

@@ -128,6 +128,21 @@ class ServeTest {
   }
 
   @Test
+  void aBoardGivenAsPiecesIsTheLayoutOrTheCommandLinesReason() throws Exception {
+    String classic = "2x2@1,2x1@0,2x1@3,2x1@8,2x1@11,1x2@9,1x1@13,1x1@14,1x1@16,1x1@19";
+    assertEquals(ok("/api/layout/1A9BF0C"), ok("/api/board?pieces=" + classic));
+    String full = classic + ",1x1@17"; // one empty cell left: 1A9BFCC00
+    String cli = Cli.run("show", "1A9BFCC").err.trim();
+    assertEquals("klotski: code 1A9BFCC00: 1 empty cell(s), at least 2 are needed", cli);
+    error(400, "/api/board?pieces=" + full, cli.substring("klotski: ".length()));
+    error(400, "/api/board?pieces=2x2@1,2x1@0,2x1@1", "the 2x1 at 1 overlaps another piece");
+    error(400, "/api/board?pieces=2x2@1,2x1@19", "a 2x1 at 19 leaves the board");
+    error(400, "/api/board?pieces=1x1@0", "no 2x2");
+    error(400, "/api/board?pieces=2x2@1,3x3@0", "is not KIND@CELL");
+    error(404, "/api/board?pieces=2x2@1,1x1@0", "is not in the database");
+  }
+
+  @Test
   void everyErrorClass() throws Exception {
     error(400, "/api/layout/1A9BF0CZ", "is not hex");
     error(400, "/api/layout/1A9BF", "is ambiguous");

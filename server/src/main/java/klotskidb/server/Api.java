@@ -12,7 +12,9 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Lookup;
 import klotskidb.db.Schema;
+import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.Pieces;
 import klotskidb.enumerator.UserText;
 import klotskidb.layerer.Solver;
 
@@ -25,6 +27,7 @@ import klotskidb.layerer.Solver;
  *   GET /api/layout/{X}                         every field of 'info --json'; X = code, @short, %23id, name
  *   GET /api/layout/{X}/next                    every move: the layout, its step, optimal marked
  *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
+ *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
  *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
  *   GET /api/group/{J-B-S-G}                    summary and layer profile
  *   GET /api/group/{J-B-S-G}/layer/{K}?offset=0&amp;limit=100   one layer's members, paged
@@ -81,6 +84,9 @@ public final class Api {
           default:
             break;
         }
+      }
+      if (what.equals("board") && n == 2) {
+        return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(board(required(q, "pieces"))))));
       }
       if (what.equals("path") && n == 2) {
         return path(required(q, "from"), required(q, "to"));
@@ -148,6 +154,38 @@ public final class Api {
       throw new IllegalArgumentException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
     }
     return n;
+  }
+
+  /**
+   * The code of a board given as pieces, {@code 2x2@1,2x1@0,1x2@9,1x1@13,...} (kind and top-left
+   * cell 0..19), checked by the same rules as a typed code: the reason of an illegal board is
+   * the command line's.
+   */
+  static long board(String pieces) {
+    String[] items = pieces.split(",", -1);
+    if (items.length > 20) {
+      throw new IllegalArgumentException("a board has at most 20 pieces, not " + items.length);
+    }
+    int[] types = new int[items.length];
+    int[] cells = new int[items.length];
+    for (int i = 0; i < items.length; i++) {
+      String item = items[i].trim();
+      int at = item.indexOf('@');
+      int type = -1;
+      for (int t = 0; at > 0 && t < 4; t++) {
+        if (Pieces.name(t).equals(item.substring(0, at))) {
+          type = t;
+        }
+      }
+      String cell = at < 0 ? "" : item.substring(at + 1);
+      if (type < 0 || !cell.matches("[0-9]{1,2}") || Integer.parseInt(cell) >= Pieces.CELLS) {
+        throw new IllegalArgumentException("piece " + UserText.quote(item) + " is not KIND@CELL with KIND 2x2, "
+            + "1x2, 2x1 or 1x1 and CELL 0 to 19");
+      }
+      types[i] = type;
+      cells[i] = Integer.parseInt(cell);
+    }
+    return Board.of(types, cells).code();
   }
 
   private Map<String, Object> meta() {
