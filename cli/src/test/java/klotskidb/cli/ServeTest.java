@@ -170,6 +170,15 @@ class ServeTest {
     assertEquals(200, head.statusCode());
     assertEquals("", head.body());
 
+    // past the limit of requests at once: 503 (a server that allows none shows it every time)
+    try (KlotskiServer full = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 1,
+        new PrintStream(PrintStream.nullOutputStream()), 0)) {
+      HttpResponse<String> busy = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+          + full.address().getPort() + "/api/meta")).GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(503, busy.statusCode());
+      assertEquals("{\"error\":\"busy: more than 0 requests at once; try again\"}", busy.body());
+    }
+
     HttpResponse<String> page = get("/");
     assertEquals(200, page.statusCode());
     assertTrue(page.body().contains("<title>klotski-db explorer</title>"));
