@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run test bench bench-serve clean
+.PHONY: all build run release test bench bench-serve clean
 
 all: build
 
@@ -12,6 +12,11 @@ build:
 
 run: build
 	bin/klotski build --db $(DB)
+
+# the overnight job: the whole HRD_Database release (~28.5 GB) into data/release, every file
+# checked against ../shared/published; resumable; needs the database of `make run`
+release: build
+	bin/klotski release --db $(DB) --out data/release
 
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
 test:

@@ -10,16 +10,16 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.datasets.ClassAnalysis;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.enumerator.Workers;
-import klotskidb.layerer.FileChecksum;
 import klotskidb.layerer.HrdCsv;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -160,46 +160,8 @@ final class AnalyseCommand implements Callable<Integer> {
   }
 
   private static String analyseClass(HrdCsv csv, Groups groups, int cls, AnalysisWriter writer) throws Exception {
-    long t0 = System.nanoTime();
-    int first = groups.group(cls, 0);
-    int groupCount = groups.groupsInClass(cls);
-    int size = groups.start(first + groupCount) - groups.start(first);
-    // values by position in the class's member slice (groups are contiguous in members order)
-    short[] farthestStep = new short[size];
-    int[] farthestNum = new int[size];
-    int[] minNum = new int[size];
-    int[] solutionNum = new int[size];
-    int[][] diameters = new int[groupCount][];
-    int base = groups.start(first);
-    FileChecksum farthestFile = new FileChecksum();
-    FileChecksum solutionFile = new FileChecksum();
-    csv.write(groups, cls, farthestFile, solutionFile, (g, graph, r) -> {
-        int offset = groups.start(g) - base;
-        for (int i = 0; i < r.size; i++) {
-          farthestStep[offset + i] = (short) r.farthestStep[i];
-          farthestNum[offset + i] = r.farthestNum[i];
-          minNum[offset + i] = r.minSolutionNum[i];
-          solutionNum[offset + i] = r.solutionNum[i];
-        }
-        diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
-            LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
-      });
-    // rows in code order: sort the class's positions by id (ids ascend with codes)
-    int[] members = groups.members();
-    long[] byId = new long[size];
-    for (int p = 0; p < size; p++) {
-      byId[p] = ((long) members[base + p] << 32) | p;
-    }
-    Arrays.sort(byId);
-    AllLayouts all = groups.layouts();
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    writer.writeClass(LayoutClass.name(cls), sink -> {
-      for (long e : byId) {
-        int p = (int) e;
-        sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
-      }
-    }, diameters, farthestFile.toString(), solutionFile.toString(), seconds);
-    return String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s", LayoutClass.name(cls),
-        size, groupCount, (System.nanoTime() - t0) / 1e9);
+    ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, null, null, writer);
+    return String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s", d.className(), d.layouts(),
+        d.groups(), d.seconds());
   }
 }

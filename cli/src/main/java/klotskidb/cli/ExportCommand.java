@@ -1,14 +1,11 @@
 package klotskidb.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import klotskidb.db.CaseRecord;
+import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.HrdFiles;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.Code;
-import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -111,28 +108,10 @@ final class ExportCommand implements Callable<Integer> {
     try (KlotskiDb kdb = Database.open(db)) {
       progress.begin("export", kdb.layoutCount());
       long t0 = System.nanoTime();
-      AtomicFile.write(out, stream -> {
-        StringBuilder line = new StringBuilder(64);
-        long[] seen = new long[1];
-        try {
-          kdb.forEachCase(c -> {
-            if ((++seen[0] & 0xFFFF) == 0) {
-              progress.advance(seen[0]);
-            }
-            if (wanted >= 0 && LayoutClass.index(c.jiang(), c.bing(), c.style()) != wanted) {
-              return;
-            }
-            line.setLength(0);
-            if (lines[0]++ > 0) {
-              line.append('\n');
-            }
-            format(line, c);
-            write(stream, line);
-          });
-        } catch (UncheckedIOException e) {
-          throw e.getCause();
-        }
-      });
+      AtomicFile.write(out, stream -> lines[0] = format == Format.ALL_CASES
+          ? HrdFiles.allCases(kdb, wanted, stream, progress::advance)
+          : HrdFiles.mainCsv(kdb, wanted, rule == MirrorRule.EXACT ? HrdFiles.MirrorRule.EXACT
+              : HrdFiles.MirrorRule.LEGACY, stream, progress::advance));
       progress.end("export", System.nanoTime() - t0, String.format("%,d lines to %s", lines[0], out));
     }
     if (lines[0] == 0) {
@@ -203,28 +182,5 @@ final class ExportCommand implements Callable<Integer> {
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;
-  }
-
-  private void format(StringBuilder line, CaseRecord c) {
-    if (format == Format.ALL_CASES) {
-      line.append(Code.format(c.code()));
-      return;
-    }
-    boolean symmetric = rule == MirrorRule.EXACT ? c.symmetric() : LegacySymmetry.isSymmetric(c.code());
-    line.append(c.id()).append(',').append(Code.format(c.code())).append(',').append(symmetric ? 'Y' : 'N')
-        .append(',').append(c.jiang()).append(',').append(c.bing()).append(',').append(c.style())
-        .append(',').append(c.groupNum()).append(',').append(c.groupIndex());
-  }
-
-  private static void write(OutputStream out, CharSequence s) {
-    try {
-      byte[] b = new byte[s.length()];
-      for (int i = 0; i < b.length; i++) {
-        b[i] = (byte) s.charAt(i);
-      }
-      out.write(b);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -3,12 +3,13 @@ package klotskidb.cli;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import klotskidb.datasets.AtomicFile;
 import klotskidb.db.IoErrors;
 import klotskidb.enumerator.UserText;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code klotski} command. Exit codes: 0 success, 1 failure (bad input, missing database,
@@ -34,6 +35,7 @@ import picocli.CommandLine.ScopeType;
       PlotCommand.class,
       AnalyseCommand.class,
       ServeCommand.class,
+      ReleaseCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Klotski implements Callable<Integer> {

@@ -3,6 +3,7 @@ package klotskidb.cli;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import klotskidb.datasets.AtomicFile;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -16,7 +16,7 @@ class CliTest {
   @TempDir Path temp;
 
   @ParameterizedTest
-  @ValueSource(strings = {"build", "show", "group", "solve", "path", "info", "next", "tables", "verify", "export", "plot", "analyse", "serve"})
+  @ValueSource(strings = {"build", "show", "group", "solve", "path", "info", "next", "tables", "verify", "export", "plot", "analyse", "serve", "release"})
   void everySubcommandHasHelp(String command) {
     Cli r = Cli.run(command, "--help");
     assertEquals(0, r.exit, r.toString());

@@ -1,5 +1,6 @@
 package klotskidb.cli;
 
+import klotskidb.datasets.AtomicFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.datasets;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -15,14 +15,15 @@ import klotskidb.db.IoErrors;
  * asked for and the reason ("cannot write out/main.csv: No space left on device"), never the
  * temporary name.
  */
-final class AtomicFile {
-  interface Body {
+public final class AtomicFile {
+  /** Writes the file's bytes. */
+  public interface Body {
     void write(OutputStream out) throws IOException;
   }
 
   private AtomicFile() {}
 
-  static void write(Path file, Body body) throws IOException {
+  public static void write(Path file, Body body) throws IOException {
     Path target = file.toAbsolutePath().normalize();
     if (target.getParent() != null) {
       try {
@@ -59,7 +60,7 @@ final class AtomicFile {
     }
   }
 
-  static void write(Path file, String text) throws IOException {
+  public static void write(Path file, String text) throws IOException {
     write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
   }
 }

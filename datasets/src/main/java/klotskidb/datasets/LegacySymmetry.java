@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.datasets;
 
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Pieces;
@@ -15,10 +15,10 @@ import klotskidb.enumerator.Pieces;
  *   <li>else both cells must hold the same piece type.
  * </ul>
  */
-final class LegacySymmetry {
+public final class LegacySymmetry {
   private LegacySymmetry() {}
 
-  static boolean isSymmetric(long code) {
+  public static boolean isSymmetric(long code) {
     Board b = Board.of(code);
     for (int row = 0; row < Pieces.ROWS; row++) {
       for (int c = 0; c <= 1; c++) {

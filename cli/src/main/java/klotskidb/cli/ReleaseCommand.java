@@ -1,0 +1,118 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import klotskidb.datasets.ClassAnalysis;
+import klotskidb.datasets.Release;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The whole HRD_Database release in one run, every file checked against the published checksums. */
+@Command(name = "release", mixinStandardHelpOptions = true,
+    description = {"Write the original HRD_Database release into DIR: All_Case.txt, main.csv and the "
+        + "farthest_J-B-S.csv and solution_J-B-S.csv files of every class (about 28.5 GB), from one "
+        + "all-roots analysis pass per class that also stores the values of classes not analysed yet. "
+        + "Classes already analysed are analysed again for their files (the same BFS), their values "
+        + "are not rewritten. Each file is checked against the published MD5, lines and bytes; DIR ends "
+        + "with MD5SUMS (md5sum -c) and MANIFEST.tsv. A killed run resumes with the files not yet "
+        + "complete. Exit 1 if any file differs."})
+final class ReleaseCommand implements Callable<Integer> {
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the release.")
+  Path out;
+
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  Path db;
+
+  @Option(names = "--published", paramLabel = "DIR",
+      description = "Published checksums (default: ../shared/published; without it the files are not compared).")
+  Path published;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--gzip", description = "Write NAME.gz files; their uncompressed content is what is checked.")
+  boolean gzip;
+
+  @Option(names = "--classes", paramLabel = "J-B-S", split = ",", description = "Only these classes.")
+  List<String> classes;
+
+  @Option(names = "--max-class-layouts", paramLabel = "N",
+      description = "Only classes of at most N layouts (e.g. 50000 for a quick release of 99 classes).")
+  int maxClassLayouts = Integer.MAX_VALUE;
+
+  @Option(names = "--no-progress", description = "No progress bar; a line per class only.")
+  boolean noProgress;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1");
+    }
+    Path reference = published;
+    PrintWriter printer = spec.commandLine().getOut();
+    if (reference == null) {
+      Path fallback = Path.of("../shared/published");
+      reference = Files.isDirectory(fallback) ? fallback : null;
+    } else if (!Files.isDirectory(reference)) {
+      throw new IllegalArgumentException("no folder of published checksums at " + reference);
+    }
+    List<String> wanted = null;
+    if (classes != null) {
+      wanted = new ArrayList<>();
+      for (String c : classes) {
+        wanted.add(LayoutClass.name(BuildCommand.parseClass(c)));
+      }
+    }
+    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    List<String> differing = new ArrayList<>();
+    int[] counts = new int[3]; // matched, differing, without reference
+    long t0 = System.nanoTime();
+    List<Release.FileResult> results = Release.run(db == null ? Database.DEFAULT : db,
+        new Release.Options(out, reference, threads, gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
+          @Override
+          public void note(String line) {
+            synchronized (printer) {
+              printer.println(line);
+              printer.flush();
+            }
+          }
+
+          @Override
+          public void classDone(ClassAnalysis.Done d, boolean stored) {
+            note(String.format(Locale.ROOT, "  class %-7s %,9d layouts %,6d groups %9.1f s%s", d.className(),
+                d.layouts(), d.groups(), d.seconds(), stored ? "  (values stored)" : ""));
+          }
+
+          @Override
+          public void file(Release.FileResult r) {
+            Boolean m = r.matches();
+            if (m == null) {
+              counts[2]++;
+            } else if (m) {
+              counts[0]++;
+            } else {
+              counts[1]++;
+              differing.add(r.file() + " (expected " + r.expected() + ", wrote " + r.md5() + " " + r.lines() + " "
+                  + r.bytes() + ")");
+            }
+          }
+        });
+    printer.printf(Locale.ROOT, "release: %d files in %.1f s: %d matched, %d differing, %d without reference%n",
+        results.size(), (System.nanoTime() - t0) / 1e9, counts[0], counts[1], counts[2]);
+    for (String d : differing) {
+      printer.println("  DIFFERS " + d);
+    }
+    return counts[1] == 0 ? 0 : 1;
+  }
+}

@@ -1,0 +1,105 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import klotskidb.db.AnalysisWriter;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.FileChecksum;
+import klotskidb.layerer.HrdCsv;
+
+/**
+ * One class through the all-roots analysis, once: every group's BFS from every layout gives the
+ * rows of {@code farthest_J-B-S.csv} and {@code solution_J-B-S.csv} (to files, or only to their
+ * checksums) and the per-layout values that {@code klotski analyse} stores. What {@code analyse}
+ * and {@code release} both run per class.
+ *
+ * <pre>
+ *   ClassAnalysis.run(csv, groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer)
+ *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", 3.1 s]
+ * </pre>
+ *
+ * The values are kept by position in the class's member slice (groups are contiguous there),
+ * then sorted by id (ids ascend with codes) for the writer, which wants code order.
+ */
+public final class ClassAnalysis {
+  /** A class done: its size and the checksums ("MD5 LINES BYTES") of the two files. */
+  public record Done(String className, int layouts, int groups, String farthest, String solution, double seconds) {}
+
+  private ClassAnalysis() {}
+
+  /**
+   * @param farthestOut receives farthest_J-B-S.csv, or null (checksummed only)
+   * @param solutionOut receives solution_J-B-S.csv, or null
+   * @param writer stores the values and the class's marker, or null (values not stored)
+   */
+  public static Done run(HrdCsv csv, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
+      AnalysisWriter writer) throws IOException {
+    long t0 = System.nanoTime();
+    int first = groups.group(cls, 0);
+    int groupCount = groups.groupsInClass(cls);
+    int size = groups.start(first + groupCount) - groups.start(first);
+    short[] farthestStep = new short[size];
+    int[] farthestNum = new int[size];
+    int[] minNum = new int[size];
+    int[] solutionNum = new int[size];
+    int[][] diameters = new int[groupCount][];
+    int base = groups.start(first);
+    FileChecksum farthestSum = new FileChecksum();
+    FileChecksum solutionSum = new FileChecksum();
+    csv.write(groups, cls, tee(farthestSum, farthestOut), tee(solutionSum, solutionOut), (g, graph, r) -> {
+      if (writer == null) {
+        return;
+      }
+      int offset = groups.start(g) - base;
+      for (int i = 0; i < r.size; i++) {
+        farthestStep[offset + i] = (short) r.farthestStep[i];
+        farthestNum[offset + i] = r.farthestNum[i];
+        minNum[offset + i] = r.minSolutionNum[i];
+        solutionNum[offset + i] = r.solutionNum[i];
+      }
+      diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+          LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
+    });
+    String farthest = farthestSum.toString();
+    String solution = solutionSum.toString();
+    if (writer != null) {
+      int[] members = groups.members();
+      long[] byId = new long[size];
+      for (int p = 0; p < size; p++) {
+        byId[p] = ((long) members[base + p] << 32) | p;
+      }
+      Arrays.sort(byId);
+      AllLayouts all = groups.layouts();
+      writer.writeClass(LayoutClass.name(cls), sink -> {
+        for (long e : byId) {
+          int p = (int) e;
+          sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
+        }
+      }, diameters, farthest, solution, (System.nanoTime() - t0) / 1e9);
+    }
+    return new Done(LayoutClass.name(cls), size, groupCount, farthest, solution, (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Bytes to the checksum and, when there is one, to the file. */
+  private static OutputStream tee(FileChecksum sum, OutputStream file) {
+    if (file == null) {
+      return sum;
+    }
+    return new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        sum.write(b);
+        file.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        sum.write(b, off, len);
+        file.write(b, off, len);
+      }
+    };
+  }
+}

@@ -1,0 +1,82 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.function.LongConsumer;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+
+/**
+ * The two whole-database files of the original HRD_Database release, streamed from a scan of
+ * {@code cases}: LF between lines, none after the last.
+ *
+ * <pre>
+ *   All_Case.txt   1A9BF0C00                                  (every code, 9 upper-case hex digits)
+ *   main.csv       4091296,1A9BF0C00,Y,5,4,1,1,7472           (id,CODE,Y|N,jiang,bing,style,group_num,group_index)
+ * </pre>
+ *
+ * Y|N is the layout's symmetry: exact (the mirror equals the layout, 11,634 Y) or the original
+ * engine's rule ({@link LegacySymmetry}, 13,618 Y), which the published main.csv MD5 needs.
+ */
+public final class HrdFiles {
+  /** Which symmetry test fills main.csv's Y|N column. */
+  public enum MirrorRule { EXACT, LEGACY }
+
+  private HrdFiles() {}
+
+  /** All_Case.txt (of class {@code cls} only when it is not -1); returns the lines written. */
+  public static long allCases(KlotskiDb db, int cls, OutputStream out, LongConsumer progress) throws IOException {
+    return lines(db, cls, out, progress, (line, c) -> line.append(Code.format(c.code())));
+  }
+
+  /** main.csv (of class {@code cls} only when it is not -1); returns the lines written. */
+  public static long mainCsv(KlotskiDb db, int cls, MirrorRule rule, OutputStream out, LongConsumer progress)
+      throws IOException {
+    return lines(db, cls, out, progress, (line, c) -> {
+      boolean symmetric = rule == MirrorRule.EXACT ? c.symmetric() : LegacySymmetry.isSymmetric(c.code());
+      line.append(c.id()).append(',').append(Code.format(c.code())).append(',').append(symmetric ? 'Y' : 'N')
+          .append(',').append(c.jiang()).append(',').append(c.bing()).append(',').append(c.style())
+          .append(',').append(c.groupNum()).append(',').append(c.groupIndex());
+    });
+  }
+
+  private interface Format {
+    void line(StringBuilder line, CaseRecord c);
+  }
+
+  private static long lines(KlotskiDb db, int cls, OutputStream out, LongConsumer progress, Format format)
+      throws IOException {
+    StringBuilder line = new StringBuilder(64);
+    byte[] bytes = new byte[128];
+    long[] n = new long[2]; // lines written, layouts seen
+    try {
+      db.forEachCase(c -> {
+        if ((++n[1] & 0xFFFF) == 0) {
+          progress.accept(n[1]);
+        }
+        if (cls >= 0 && LayoutClass.index(c.jiang(), c.bing(), c.style()) != cls) {
+          return;
+        }
+        line.setLength(0);
+        if (n[0]++ > 0) {
+          line.append('\n');
+        }
+        format.line(line, c);
+        for (int i = 0; i < line.length(); i++) {
+          bytes[i] = (byte) line.charAt(i);
+        }
+        try {
+          out.write(bytes, 0, line.length());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return n[0];
+  }
+}

@@ -1,0 +1,377 @@
+package klotskidb.datasets;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
+import klotskidb.db.AnalysisWriter;
+import klotskidb.db.IoErrors;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.Workers;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.FileChecksum;
+import klotskidb.layerer.HrdCsv;
+
+/**
+ * The original HRD_Database release regenerated in one run, each file checked as it is written:
+ *
+ * <pre>
+ *   DIR/All_Case.txt, DIR/main.csv                   from a scan of the database
+ *   DIR/farthest_J-B-S.csv, DIR/solution_J-B-S.csv   203 classes, from one all-roots analysis pass
+ *                                                    per class ({@link ClassAnalysis}), which also
+ *                                                    stores the values when the class is not analysed
+ *   DIR/MD5SUMS, DIR/MANIFEST.tsv                    md5sum -c format; file, md5, lines, bytes
+ * </pre>
+ *
+ * Each file goes to {@code NAME.tmp-PID} and is renamed into place when complete, after its
+ * checksum is kept in {@code DIR/.release/NAME.sum}: a file under its final name is whole, and
+ * a killed run resumes with the files not yet there. Classes run largest first, one per worker,
+ * each sharing its groups' BFS batches among all threads (as {@code analyse} does). With gzip the
+ * files are {@code NAME.gz}; their uncompressed content is what is checksummed and compared.
+ * All_Case.txt and main.csv (the original engine's mirror rule) are written only for a database
+ * of all 203 classes and no class filter: they are whole-database files.
+ */
+public final class Release {
+  /** What to release. {@code classes} null: every class of the database. */
+  public record Options(Path out, Path published, int threads, boolean gzip, List<String> classes,
+      int maxClassLayouts) {}
+
+  /** A file of the release and how it compares with the published checksums. */
+  public record FileResult(String file, String md5, long lines, long bytes, String expected) {
+    /** null: no reference; else whether md5, lines and bytes all match. */
+    public Boolean matches() {
+      return expected == null ? null : expected.equals(md5 + " " + lines + " " + bytes)
+          || expected.equals(md5 + " ? ?");
+    }
+  }
+
+  /** Where the run reports: a class started or finished, a file checked. */
+  public interface Listener {
+    default void note(String line) {}
+
+    default void classDone(ClassAnalysis.Done done, boolean stored) {}
+
+    default void file(FileResult result) {}
+  }
+
+  /** Layouts per class in a full database, for the space estimate without a reference. */
+  private static final double BYTES_PER_LAYOUT = 28.5e9 / AllLayouts.COUNT;
+
+  private Release() {}
+
+  /** Runs the release of the database at {@code dbDir}; returns every file's result, in order. */
+  public static List<FileResult> run(Path dbDir, Options o, Progress progress, Listener listener) throws IOException {
+    Path out = o.out().toAbsolutePath().normalize();
+    Path sums = out.resolve(".release");
+    Files.createDirectories(sums);
+    removeStale(out, listener);
+    Map<String, String> reference = reference(o.published(), listener);
+
+    List<String> dbClasses;
+    Map<String, Long> classSizes = new TreeMap<>();
+    Map<String, Boolean> analysed = new TreeMap<>();
+    try (KlotskiDb db = KlotskiDb.open(dbDir)) {
+      dbClasses = db.classes();
+      db.forEachGroup(g -> classSizes.merge(g.jiang() + "-" + g.bing() + "-" + g.style(), (long) g.size(), Long::sum));
+      db.analysedClasses().keySet().forEach(c -> analysed.put(c, true));
+    }
+    List<String> chosen = new ArrayList<>();
+    for (String c : o.classes() == null ? dbClasses : o.classes()) {
+      if (!dbClasses.contains(c)) {
+        throw new IllegalArgumentException("class " + c + " is not in the database at " + dbDir);
+      }
+      if (classSizes.getOrDefault(c, 0L) <= o.maxClassLayouts()) {
+        chosen.add(c);
+      }
+    }
+    boolean whole = o.classes() == null && o.maxClassLayouts() >= AllLayouts.COUNT
+        && dbClasses.size() == LayoutClass.COUNT;
+
+    // files to write, and the room they need
+    List<String> todo = new ArrayList<>();
+    long needed = 0;
+    List<String> names = new ArrayList<>();
+    if (whole) {
+      names.add("All_Case.txt");
+      names.add("main.csv");
+    }
+    for (String c : chosen) {
+      names.add("farthest_" + c + ".csv");
+      names.add("solution_" + c + ".csv");
+    }
+    for (String name : names) {
+      if (!done(out, sums, name, o.gzip())) {
+        todo.add(name);
+        String ref = reference.get(name);
+        long bytes = ref != null && !ref.endsWith("?") ? Long.parseLong(ref.substring(ref.lastIndexOf(' ') + 1))
+            : (long) (BYTES_PER_LAYOUT * sizeOf(name, classSizes));
+        needed += o.gzip() ? bytes / 4 : bytes;
+      }
+    }
+    long free = Files.getFileStore(out).getUsableSpace();
+    if (needed > free) {
+      throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
+          + "about %.1f GB%s, %.1f GB are free%s", out, todo.size(), needed / 1e9, o.gzip() ? " (gzip, estimated)" : "",
+          free / 1e9, o.gzip() ? "" : "; --gzip needs about a quarter"));
+    }
+    listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %.1f GB), "
+        + "%d already complete%s", chosen.size(), out, todo.size(), names.size(), needed / 1e9, names.size() - todo.size(),
+        whole ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
+
+    if (whole) {
+      try (KlotskiDb db = KlotskiDb.open(dbDir)) {
+        if (todo.contains("All_Case.txt")) {
+          write(out, sums, "All_Case.txt", o.gzip(), s -> HrdFiles.allCases(db, -1, s, n -> { }));
+        }
+        if (todo.contains("main.csv")) {
+          write(out, sums, "main.csv", o.gzip(), s -> HrdFiles.mainCsv(db, -1, HrdFiles.MirrorRule.LEGACY, s, n -> { }));
+        }
+      }
+    }
+    List<Integer> classes = new ArrayList<>();
+    for (String c : chosen) {
+      if (todo.contains("farthest_" + c + ".csv") || todo.contains("solution_" + c + ".csv")) {
+        String[] p = c.split("-");
+        classes.add(LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2])));
+      }
+    }
+    if (!classes.isEmpty()) {
+      analyse(dbDir, out, sums, o, classes, analysed, progress, listener);
+    }
+
+    List<FileResult> results = new ArrayList<>();
+    StringBuilder md5sums = new StringBuilder();
+    StringBuilder manifest = new StringBuilder("file\tmd5\tlines\tbytes\n");
+    for (String name : names) {
+      String[] sum = Files.readString(sums.resolve(name + ".sum")).trim().split(" ");
+      String file = o.gzip() ? name + ".gz" : name;
+      FileResult r = new FileResult(name, sum[0], Long.parseLong(sum[1]), Long.parseLong(sum[2]), reference.get(name));
+      results.add(r);
+      listener.file(r);
+      md5sums.append(sum[0]).append("  ").append(o.gzip() ? name : file).append('\n');
+      manifest.append(file).append('\t').append(sum[0]).append('\t').append(sum[1]).append('\t').append(sum[2])
+          .append('\n');
+    }
+    AtomicFile.write(out.resolve("MD5SUMS"), md5sums.toString());
+    AtomicFile.write(out.resolve("MANIFEST.tsv"), manifest.toString());
+    return results;
+  }
+
+  /** Temporary files of a killed run (NAME.tmp-PID of a process that is gone). */
+  private static void removeStale(Path out, Listener listener) throws IOException {
+    Pattern tmp = Pattern.compile(".*\\.tmp-(\\d+)");
+    try (var files = Files.list(out)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Matcher m = tmp.matcher(f.getFileName().toString());
+        if (m.matches() && !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+          Files.deleteIfExists(f);
+          listener.note("removed " + f.getFileName() + ", left by an interrupted run");
+        }
+      }
+    }
+  }
+
+  private static long sizeOf(String name, Map<String, Long> classSizes) {
+    if (name.equals("All_Case.txt") || name.equals("main.csv")) {
+      return AllLayouts.COUNT / 20;
+    }
+    String cls = name.substring(name.indexOf('_') + 1, name.length() - 4);
+    return classSizes.getOrDefault(cls, 0L) / 2;
+  }
+
+  /** Whether a file is complete: under its final name, with its checksum kept. */
+  private static boolean done(Path out, Path sums, String name, boolean gzip) {
+    return Files.exists(out.resolve(gzip ? name + ".gz" : name)) && Files.exists(sums.resolve(name + ".sum"));
+  }
+
+  private interface Content {
+    long write(OutputStream out) throws IOException;
+  }
+
+  /** Writes one whole-database file: temporary name, checksum kept, renamed. */
+  private static void write(Path out, Path sums, String name, boolean gzip, Content content) throws IOException {
+    try (Target t = new Target(out, sums, name, gzip)) {
+      content.write(t.stream);
+      t.commit();
+    }
+  }
+
+  /** One file being written: its temporary file, the checksum of its uncompressed bytes. */
+  private static final class Target implements AutoCloseable {
+    final FileChecksum sum = new FileChecksum();
+    final Path tmp;
+    final Path target;
+    final Path sumFile;
+    final OutputStream file;
+    final OutputStream stream;
+    private boolean committed;
+
+    Target(Path out, Path sums, String name, boolean gzip) throws IOException {
+      target = out.resolve(gzip ? name + ".gz" : name);
+      tmp = out.resolve(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+      sumFile = sums.resolve(name + ".sum");
+      OutputStream f;
+      try {
+        f = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20);
+        if (gzip) {
+          f = new GZIPOutputStream(f, 1 << 16);
+        }
+      } catch (IOException e) {
+        throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
+      }
+      file = f;
+      OutputStream to = f;
+      stream = new OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+          sum.write(b);
+          to.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+          sum.write(b, off, len);
+          to.write(b, off, len);
+        }
+      };
+    }
+
+    /** Closes the file, keeps its checksum, renames it into place. */
+    void commit() throws IOException {
+      try {
+        file.close();
+        AtomicFile.write(sumFile, sum + "\n");
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        committed = true;
+      } catch (IOException e) {
+        throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (!committed) {
+        try {
+          file.close();
+        } catch (IOException ignored) {
+          // failing already
+        }
+        Files.deleteIfExists(tmp);
+      }
+    }
+  }
+
+  private static void analyse(Path dbDir, Path out, Path sums, Options o, List<Integer> classes,
+      Map<String, Boolean> analysed, Progress progress, Listener listener) throws IOException {
+    boolean[] selected = new boolean[LayoutClass.COUNT];
+    classes.forEach(c -> selected[c] = true);
+    Groups groups = new Grouper(AllLayouts.build(), selected, o.threads(), Progress.NONE).run();
+    long[] work = new long[LayoutClass.COUNT];
+    long total = 0;
+    for (int c : classes) {
+      for (int g = groups.group(c, 0); g < groups.group(c, 0) + groups.groupsInClass(c); g++) {
+        work[c] += (long) groups.size(g) * groups.size(g);
+      }
+      total += work[c];
+    }
+    List<Integer> order = new ArrayList<>(classes);
+    order.sort((a, b) -> Long.compare(work[b], work[a]));
+    boolean store = classes.stream().anyMatch(c -> !analysed.containsKey(LayoutClass.name(c)));
+    long started = System.nanoTime();
+    progress.begin("release", total);
+    java.util.concurrent.atomic.AtomicLong workDone = new java.util.concurrent.atomic.AtomicLong();
+    AtomicInteger next = new AtomicInteger();
+    List<Thread> cleanup = Collections.synchronizedList(new ArrayList<>());
+    try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
+      Workers.run("release", o.threads(), t -> {
+        HrdCsv csv = new HrdCsv(o.threads());
+        for (int k; (k = next.getAndIncrement()) < order.size(); ) {
+          int cls = order.get(k);
+          String name = LayoutClass.name(cls);
+          try (Target f = new Target(out, sums, "farthest_" + name + ".csv", o.gzip());
+              Target s = new Target(out, sums, "solution_" + name + ".csv", o.gzip())) {
+            Thread hook = new Thread(() -> {
+              f.tmp.toFile().delete();
+              s.tmp.toFile().delete();
+            }, "klotski-cleanup");
+            Runtime.getRuntime().addShutdownHook(hook);
+            cleanup.add(hook);
+            boolean storeThis = writer != null && !analysed.containsKey(name);
+            ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, f.stream, s.stream, storeThis ? writer : null);
+            f.commit();
+            s.commit();
+            listener.classDone(d, storeThis);
+          } catch (Exception e) {
+            next.set(order.size());
+            throw new IllegalStateException("class " + name + ": " + e.getMessage(), e);
+          }
+          progress.advance(workDone.addAndGet(work[cls]));
+        }
+      });
+    } finally {
+      for (Thread h : cleanup) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(h);
+        } catch (IllegalStateException shuttingDown) {
+          // runs anyway
+        }
+      }
+    }
+    progress.end("release", System.nanoTime() - started, classes.size() + " classes");
+  }
+
+  /**
+   * The published checksums: per-class files from farthest_checksum.tsv and solution_checksum.tsv
+   * ("MD5 LINES BYTES"), All_Case.txt and main.csv from README.md ("MD5 ? ?": their MD5 only).
+   */
+  static Map<String, String> reference(Path published, Listener listener) throws IOException {
+    Map<String, String> ref = new LinkedHashMap<>();
+    if (published == null) {
+      listener.note("no published checksums given: the files are written and summed, not compared");
+      return ref;
+    }
+    for (String table : List.of("farthest_checksum.tsv", "solution_checksum.tsv")) {
+      Path f = published.resolve(table);
+      if (!Files.exists(f)) {
+        listener.note("no " + f + ": its files are not compared");
+        continue;
+      }
+      List<String> lines = Files.readAllLines(f);
+      for (String line : lines.subList(1, lines.size())) {
+        String[] p = line.split("\t");
+        if (p.length == 4) {
+          ref.put(p[0], p[1] + " " + p[2] + " " + p[3]);
+        }
+      }
+    }
+    Path readme = published.resolve("README.md");
+    if (Files.exists(readme)) {
+      String text = Files.readString(readme);
+      for (String file : List.of("All_Case.txt", "main.csv")) {
+        Matcher m = Pattern.compile("`" + Pattern.quote(file) + "`[^`]*?MD5 `([0-9a-f]{32})`", Pattern.DOTALL)
+            .matcher(text);
+        if (m.find()) {
+          ref.put(file, m.group(1) + " ? ?");
+        }
+      }
+    }
+    return ref;
+  }
+}
