@@ -49,7 +49,7 @@ public final class ClassAnalysis {
     int base = groups.start(first);
     FileChecksum farthestSum = new FileChecksum();
     FileChecksum solutionSum = new FileChecksum();
-    csv.write(groups, cls, tee(farthestSum, farthestOut), tee(solutionSum, solutionOut), (g, graph, r) -> {
+    csv.write(groups, cls, farthestSum.tee(farthestOut), solutionSum.tee(solutionOut), (g, graph, r) -> {
       if (writer == null) {
         return;
       }
@@ -81,25 +81,5 @@ public final class ClassAnalysis {
       }, diameters, farthest, solution, (System.nanoTime() - t0) / 1e9);
     }
     return new Done(LayoutClass.name(cls), size, groupCount, farthest, solution, (System.nanoTime() - t0) / 1e9);
-  }
-
-  /** Bytes to the checksum and, when there is one, to the file. */
-  private static OutputStream tee(FileChecksum sum, OutputStream file) {
-    if (file == null) {
-      return sum;
-    }
-    return new OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        sum.write(b);
-        file.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        sum.write(b, off, len);
-        file.write(b, off, len);
-      }
-    };
   }
 }

@@ -208,19 +208,18 @@ public final class Release {
   /** Writes one whole-database file: temporary name, checksum kept, renamed. */
   private static void write(Path out, Path sums, String name, boolean gzip, Content content) throws IOException {
     try (Target t = new Target(out, sums, name, gzip)) {
-      content.write(t.stream);
-      t.commit();
+      FileChecksum sum = new FileChecksum();
+      content.write(sum.tee(t.file));
+      t.commit(sum.toString());
     }
   }
 
-  /** One file being written: its temporary file, the checksum of its uncompressed bytes. */
+  /** One file being written under its temporary name (gzip-compressed when asked). */
   private static final class Target implements AutoCloseable {
-    final FileChecksum sum = new FileChecksum();
     final Path tmp;
     final Path target;
     final Path sumFile;
     final OutputStream file;
-    final OutputStream stream;
     private boolean committed;
 
     Target(Path out, Path sums, String name, boolean gzip) throws IOException {
@@ -237,24 +236,10 @@ public final class Release {
         throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
       }
       file = f;
-      OutputStream to = f;
-      stream = new OutputStream() {
-        @Override
-        public void write(int b) throws IOException {
-          sum.write(b);
-          to.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          sum.write(b, off, len);
-          to.write(b, off, len);
-        }
-      };
     }
 
-    /** Closes the file, keeps its checksum, renames it into place. */
-    void commit() throws IOException {
+    /** Closes the file, keeps its checksum ("MD5 LINES BYTES" of the uncompressed bytes), renames it into place. */
+    void commit(String sum) throws IOException {
       try {
         file.close();
         AtomicFile.write(sumFile, sum + "\n");
@@ -314,9 +299,9 @@ public final class Release {
             Runtime.getRuntime().addShutdownHook(hook);
             cleanup.add(hook);
             boolean storeThis = writer != null && !analysed.containsKey(name);
-            ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, f.stream, s.stream, storeThis ? writer : null);
-            f.commit();
-            s.commit();
+            ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, f.file, s.file, storeThis ? writer : null);
+            f.commit(d.farthest());
+            s.commit(d.solution());
             listener.classDone(d, storeThis);
           } catch (Exception e) {
             next.set(order.size());

@@ -38,6 +38,27 @@ public final class FileChecksum extends OutputStream {
     }
   }
 
+  /** A stream that writes to {@code file} and through this checksum; just this checksum when null. */
+  public OutputStream tee(OutputStream file) {
+    if (file == null) {
+      return this;
+    }
+    FileChecksum sum = this;
+    return new OutputStream() {
+      @Override
+      public void write(int b) throws java.io.IOException {
+        sum.write(b);
+        file.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws java.io.IOException {
+        sum.write(b, off, len);
+        file.write(b, off, len);
+      }
+    };
+  }
+
   /** "MD5 LINES BYTES", as in the published tables; finishes the digest. */
   @Override
   public String toString() {
