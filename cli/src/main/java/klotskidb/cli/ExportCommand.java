@@ -176,9 +176,9 @@ final class ExportCommand implements Callable<Integer> {
     klotskidb.enumerator.AllLayouts all = klotskidb.enumerator.AllLayouts.build();
     klotskidb.grouper.Groups groups = InMemory.groupsOfClasses(all, cls);
     long[] rows = new long[1];
-    klotskidb.layerer.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
-        ? klotskidb.layerer.HrdCsv.Kind.FARTHEST : klotskidb.layerer.HrdCsv.Kind.SOLUTION;
-    AtomicFile.write(out, stream -> rows[0] = new klotskidb.layerer.HrdCsv(threads).write(groups, cls, kind, stream));
+    klotskidb.datasets.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
+        ? klotskidb.datasets.HrdCsv.Kind.FARTHEST : klotskidb.datasets.HrdCsv.Kind.SOLUTION;
+    AtomicFile.write(out, stream -> rows[0] = new klotskidb.datasets.HrdCsv(threads).write(groups, cls, kind, stream));
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;

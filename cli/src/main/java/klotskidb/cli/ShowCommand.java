@@ -8,9 +8,9 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Draws a layout and prints what the code alone tells: id, class, mirror. Needs no database. */
 @Command(name = "show", mixinStandardHelpOptions = true,

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.CountTables;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

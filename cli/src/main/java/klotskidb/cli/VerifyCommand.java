@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import klotskidb.datasets.CountTables;
+import klotskidb.datasets.Verifier;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,8 +7,6 @@ import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.FileChecksum;
-import klotskidb.layerer.HrdCsv;
 
 /**
  * One class through the all-roots analysis, once: every group's BFS from every layout gives the

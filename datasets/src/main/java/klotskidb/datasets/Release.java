@@ -26,8 +26,6 @@ import klotskidb.enumerator.Progress;
 import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.FileChecksum;
-import klotskidb.layerer.HrdCsv;
 
 /**
  * The original HRD_Database release regenerated in one run, each file checked as it is written:

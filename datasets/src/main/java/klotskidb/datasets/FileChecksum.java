@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.datasets;
 
 import java.io.OutputStream;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.datasets;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,22 +14,22 @@ import klotskidb.db.AnalysisMarker;
  * {@code ok}, or the number of differing rows and the first few with expected and actual values.
  * A missing, unreadable or malformed published file is a failure of its own, never a crash.
  */
-final class Verifier {
+public final class Verifier {
   /** The outcome for one table. */
-  record Result(String table, boolean ok, boolean checked, String line) {}
+  public record Result(String table, boolean ok, boolean checked, String line) {}
 
   private static final int SHOWN = 3;
 
   private Verifier() {}
 
-  static List<Result> verify(Path published, Map<String, CountTables.Table> actual) throws IOException {
+  public static List<Result> verify(Path published, Map<String, CountTables.Table> actual) throws IOException {
     return verify(published, actual, Map.of());
   }
 
   /**
    * @param analysed analysed classes "J-B-S" -> their markers, as {@code klotski analyse} recorded them
    */
-  static List<Result> verify(Path published, Map<String, CountTables.Table> actual,
+  public static List<Result> verify(Path published, Map<String, CountTables.Table> actual,
       Map<String, AnalysisMarker> analysed)
       throws IOException {
     if (!Files.isDirectory(published)) {
@@ -58,7 +58,7 @@ final class Verifier {
    * a full scan of the {@code cases} family: checks the layout records themselves, where the
    * count tables check the group records.
    */
-  static Result verifyClassCounts(Path published, CountTables.Table fromCases) {
+  public static Result verifyClassCounts(Path published, CountTables.Table fromCases) {
     Path file = published.resolve("style_count.tsv");
     String name = "cases vs style_count";
     if (!Files.exists(file)) {

@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.datasets;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,23 +22,23 @@ import klotskidb.enumerator.LayoutClass;
  *   group_layers       jiang bing style group_num size layers solved max_min_solution_step
  * </pre>
  */
-final class CountTables {
+public final class CountTables {
   /** A table: its file stem, header and rows of integers. */
-  record Table(String name, List<String> header, List<long[]> rows) {}
+  public record Table(String name, List<String> header, List<long[]> rows) {}
 
   /** Published in ../shared/published with these exact names and headers. */
-  static final List<String> PUBLISHED = List.of("jiang_bing_count", "style_count", "group_num", "group_size");
+  public static final List<String> PUBLISHED = List.of("jiang_bing_count", "style_count", "group_num", "group_size");
 
   private CountTables() {}
 
-  static Map<String, Table> of(KlotskiDb db) {
+  public static Map<String, Table> of(KlotskiDb db) {
     List<GroupRecord> groups = new ArrayList<>();
     db.forEachGroup(groups::add);
     return of(groups);
   }
 
   /** Layouts per class counted from the layout records (a full scan of {@code cases}), as style_count. */
-  static Table classCountsFromCases(KlotskiDb db) {
+  public static Table classCountsFromCases(KlotskiDb db) {
     long[] counts = new long[LayoutClass.COUNT];
     db.forEachCase(c -> counts[LayoutClass.index(c.jiang(), c.bing(), c.style())]++);
     List<long[]> rows = new ArrayList<>();
@@ -51,7 +51,7 @@ final class CountTables {
     return new Table("style_count", List.of("jiang", "bing", "style", "count"), rows);
   }
 
-  static Map<String, Table> of(List<GroupRecord> groups) {
+  public static Map<String, Table> of(List<GroupRecord> groups) {
     TreeMap<List<Integer>, long[]> jiangBing = new TreeMap<>(CountTables::compare);
     TreeMap<List<Integer>, long[]> styles = new TreeMap<>(CountTables::compare);
     List<long[]> sizes = new ArrayList<>();
@@ -107,7 +107,7 @@ final class CountTables {
     return rows;
   }
 
-  static String tsv(Table t) {
+  public static String tsv(Table t) {
     StringBuilder sb = new StringBuilder(String.join("\t", t.header())).append('\n');
     for (long[] row : t.rows()) {
       for (int i = 0; i < row.length; i++) {
@@ -118,7 +118,7 @@ final class CountTables {
     return sb.toString();
   }
 
-  static String markdown(Table t) {
+  public static String markdown(Table t) {
     StringBuilder sb = new StringBuilder("| ").append(String.join(" | ", t.header())).append(" |\n|");
     sb.append(" ---: |".repeat(t.header().size())).append('\n');
     for (long[] row : t.rows()) {

@@ -1,9 +1,11 @@
-package klotskidb.layerer;
+package klotskidb.datasets;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
+import klotskidb.layerer.AllRootsBfs;
+import klotskidb.layerer.GroupGraph;
 
 /**
  * The per-class files of the original HRD_Database release, byte for byte:

@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.datasets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
+import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.Test;
@@ -21,7 +24,7 @@ class HrdCsvTest {
 
   @Test
   void smallClassesMatchThePublishedChecksums() throws Exception {
-    Groups groups = FullData.groups();
+    Groups groups = new Grouper(AllLayouts.build(), null, 2, Progress.NONE).run();
     List<String[]> farthest = Published.rows("farthest_checksum.tsv");
     List<String[]> solution = Published.rows("solution_checksum.tsv");
     List<long[]> sizes = Published.numbers("style_count.tsv");

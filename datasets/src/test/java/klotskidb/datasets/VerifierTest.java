@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.datasets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
