@@ -1,0 +1,39 @@
+package klotskidb.datasets;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import klotskidb.db.CaseRecord;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
+import org.junit.jupiter.api.Test;
+
+/** The byte-level text columns equal the String forms they replace, on every layout. */
+class ParquetExportTest {
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  @Test
+  void codesAndShortCodesOfEveryLayout() {
+    AllLayouts all = AllLayouts.build();
+    for (int id = 0; id < AllLayouts.COUNT; id++) {
+      long code = all.code(id);
+      assertArrayEquals(ascii(Code.format(code)), ParquetExport.hex(code));
+      assertArrayEquals(ascii(ShortCode.of(id)), ParquetExport.shortCode(id));
+    }
+  }
+
+  @Test
+  void namesOfRandomRecords() {
+    SplittableRandom r = new SplittableRandom(7);
+    for (int i = 0; i < 1_000_000; i++) {
+      int groupIndex = i < 1000 ? i : r.nextInt(1_000_000);
+      CaseRecord c = new CaseRecord(0, 0, r.nextInt(8), r.nextInt(15), r.nextInt(8), r.nextInt(i < 1000 ? 12 : 3000),
+          groupIndex, 0, 0, false, false);
+      assertArrayEquals(ascii(c.name()), ParquetExport.name(c));
+    }
+  }
+}
