@@ -21,9 +21,21 @@ final class Database {
     try {
       return Lookup.layout(db, text);
     } catch (Lookup.NotFoundException e) {
-      throw new IllegalArgumentException(e.getMessage().replace("in the database", "in the database at " + db.dir()),
-          e);
+      throw namingTheDatabase(db, e);
     }
+  }
+
+  /** The stored record of a group named J-B-S-G; one clear error naming the database otherwise. */
+  static GroupRecord group(KlotskiDb db, String name) {
+    try {
+      return Lookup.group(db, name);
+    } catch (Lookup.NotFoundException e) {
+      throw namingTheDatabase(db, e);
+    }
+  }
+
+  private static IllegalArgumentException namingTheDatabase(KlotskiDb db, Lookup.NotFoundException e) {
+    return new IllegalArgumentException(e.getMessage().replace("in the database", "in the database at " + db.dir()), e);
   }
 
   static GroupRecord groupOf(KlotskiDb db, CaseRecord c) {

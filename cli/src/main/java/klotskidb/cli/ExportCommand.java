@@ -124,11 +124,9 @@ final class ExportCommand implements Callable<Integer> {
     if (group == null || !klotskidb.grouper.Names.looksLike(group.trim(), 4)) {
       throw new IllegalArgumentException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1");
     }
-    int[] p = klotskidb.grouper.Names.parse(group.trim(), 4);
     long t0 = System.nanoTime();
     try (KlotskiDb kdb = Database.open(db)) {
-      klotskidb.db.GroupRecord g = kdb.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
-          new IllegalArgumentException("no group " + group.trim() + " in the database at " + kdb.dir()));
+      klotskidb.db.GroupRecord g = Database.group(kdb, group);
       klotskidb.datasets.GraphMl.Counts[] counts = new klotskidb.datasets.GraphMl.Counts[1];
       AtomicFile.write(out, stream -> counts[0] = klotskidb.datasets.GraphMl.write(kdb, g, stream));
       spec.commandLine().getErr().println(String.format(java.util.Locale.ROOT,

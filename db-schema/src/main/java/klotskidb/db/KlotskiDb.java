@@ -498,16 +498,20 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum)) {
       return;
     }
-    byte[] prefix = Schema.groupKey(jiang, bing, style, groupNum);
+    forEachCodeWithPrefix(Schema.NAMES, Schema.groupKey(jiang, bing, style, groupNum), action);
+  }
+
+  /** The codes (values) of the rows of {@code cf} whose keys start with {@code prefix}, in key order. */
+  private void forEachCodeWithPrefix(String cf, byte[] prefix, LongConsumer action) {
     try (ReadOptions ro = new ReadOptions().setPrefixSameAsStart(false);
-        RocksIterator it = db.newIterator(byName.get(Schema.NAMES), ro)) {
+        RocksIterator it = db.newIterator(byName.get(cf), ro)) {
       for (it.seek(prefix); it.isValid(); it.next()) {
         if (!Arrays.equals(it.key(), 0, prefix.length, prefix, 0, prefix.length)) {
           break;
         }
         action.accept(Schema.getCode(it.value(), 0));
       }
-      status(it, Schema.NAMES);
+      status(it, cf);
     }
   }
 
@@ -531,18 +535,7 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum) || layer < 0 || layer > 0xFFFF) {
       return;
     }
-    byte[] prefix = Schema.layerPrefix(jiang, bing, style, groupNum, layer);
-    try (ReadOptions ro = new ReadOptions().setPrefixSameAsStart(false);
-        RocksIterator it = db.newIterator(byName.get(Schema.LAYERS), ro)) {
-      for (it.seek(prefix); it.isValid(); it.next()) {
-        byte[] key = it.key();
-        if (!Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
-          break;
-        }
-        action.accept(Schema.getCode(it.value(), 0));
-      }
-      status(it, Schema.LAYERS);
-    }
+    forEachCodeWithPrefix(Schema.LAYERS, Schema.layerPrefix(jiang, bing, style, groupNum, layer), action);
   }
 
   /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
