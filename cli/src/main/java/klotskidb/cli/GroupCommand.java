@@ -85,9 +85,7 @@ final class GroupCommand implements Callable<Integer> {
       GroupRecord g;
       PrintWriter out = spec.commandLine().getOut();
       if (Names.looksLike(target.trim(), 4)) {
-        int[] p = Names.parse(target.trim(), 4);
-        g = kdb.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
-            new IllegalArgumentException("no group " + target.trim() + " in the database at " + kdb.dir()));
+        g = Database.group(kdb, target);
       } else {
         CaseRecord c = Database.lookup(kdb, target);
         g = Database.groupOf(kdb, c);

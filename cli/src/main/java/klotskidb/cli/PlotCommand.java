@@ -44,13 +44,12 @@ final class PlotCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     System.setProperty("java.awt.headless", "true");
-    int[] wanted = Names.parse(group.trim(), 4);
+    Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
     List<GroupRecord> groups = new ArrayList<>();
     GroupRecord chosen;
     try (KlotskiDb kdb = Database.open(db)) {
       kdb.forEachGroup(groups::add);
-      chosen = kdb.group(wanted[0], wanted[1], wanted[2], wanted[3]).orElseThrow(() ->
-          new IllegalArgumentException("no group " + group.trim() + " in the database at " + kdb.dir()));
+      chosen = Database.group(kdb, group);
     }
     save(perClass(groups, true), "layouts_per_class.png");
     save(perClass(groups, false), "groups_per_class.png");
