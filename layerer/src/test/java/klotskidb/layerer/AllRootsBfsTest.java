@@ -81,9 +81,13 @@ class AllRootsBfsTest {
   }
 
   private static void compare(int g, int[] roots, int threads) {
+    compare(g, roots, new AllRootsBfs(threads));
+  }
+
+  private static void compare(int g, int[] roots, AllRootsBfs engine) {
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
-    AllRootsBfs.Result r = new AllRootsBfs(threads).run(graph, true);
+    AllRootsBfs.Result r = engine.run(graph, true);
     for (int root : roots) {
       Reference ref = new Reference(graph, root);
       String where = groups.groupName(g) + " root " + Code.format(graph.code(root));
@@ -200,6 +204,72 @@ class AllRootsBfsTest {
       }
     }
     throw new AssertionError("no group for every kind of symmetry: " + mirrorAndFlip + mirrorOnly + neither);
+  }
+
+  /**
+   * The classic group is long (seed 127 layers deep): its farthest pass goes through anchors and
+   * a few hundred candidates, not a BFS per root. Every root against the reference.
+   */
+  @Test
+  void theCandidateShortcutOfALongGroupEqualsAPlainBfs() {
+    int g = groups.groupOf(all.id(0x1A9BF0C00L));
+    AllRootsBfs engine = new AllRootsBfs(2);
+    compare(g, everyRoot(g), engine);
+    assertTrue(engine.usedCandidates && engine.candidateCount < groups.size(g) / 20,
+        "candidates: " + engine.candidateCount);
+  }
+
+  /**
+   * The shortcut forced onto groups of every kind (short and dense ones too, where the candidates
+   * are the whole group and the engine falls back to the roots left after the anchors): whole
+   * groups of 1,024 to 12,000 layouts from classes of all kinds, against the reference.
+   */
+  @Test
+  void theShortcutForcedOnShortGroupsStillEqualsAPlainBfs() {
+    int usedCandidates = 0;
+    int fellBack = 0;
+    int seen = 0;
+    for (int g = 0; g < groups.count() && (usedCandidates < 5 || fellBack < 6); g++) {
+      int n = groups.size(g);
+      if (n < 1024 || n > 12_000) {
+        continue;
+      }
+      GroupGraph graph = new GroupGraph();
+      graph.load(groups, g);
+      boolean isLong = seedDepth(graph) >= AllRootsBfs.LONG_DEPTH;
+      // long groups (they use the shortcut as they are) and every 7th short one (forced)
+      if (isLong ? usedCandidates >= 5 : fellBack >= 6 || seen++ % 7 != 0) {
+        continue;
+      }
+      AllRootsBfs engine = isLong ? new AllRootsBfs(2) : new AllRootsBfs(2, 0);
+      compare(g, everyRoot(g), engine);
+      if (engine.usedCandidates) {
+        usedCandidates++;
+      } else if (engine.candidateCount >= 0) {
+        fellBack++;
+      }
+    }
+    assertTrue(usedCandidates > 0 && fellBack > 0, usedCandidates + " used, " + fellBack + " fell back");
+  }
+
+  private static int seedDepth(GroupGraph graph) {
+    int n = graph.size();
+    int[] dist = new int[n];
+    int[] queue = new int[n];
+    Arrays.fill(dist, -1);
+    dist[0] = 0;
+    int tail = 1;
+    for (int head = 0; head < tail; head++) {
+      int v = queue[head];
+      for (int e = graph.edgeStart(v); e < graph.edgeStart(v + 1); e++) {
+        int w = graph.edges()[e];
+        if (dist[w] < 0) {
+          dist[w] = dist[v] + 1;
+          queue[tail++] = w;
+        }
+      }
+    }
+    return dist[queue[tail - 1]];
   }
 
   @Test
