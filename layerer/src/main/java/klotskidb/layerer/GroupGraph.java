@@ -310,6 +310,11 @@ public final class GroupGraph {
   }
 
   /** Neighbours of local i are edges()[edgeStart(i) .. edgeStart(i + 1)); needs {@link #load}. */
+  /** The adjacency offsets: neighbours of i are edges()[edgeStarts()[i] .. edgeStarts()[i + 1]). */
+  int[] edgeStarts() {
+    return edgeStart;
+  }
+
   public int[] edges() {
     if (!expanded) {
       throw new IllegalStateException("the group was loaded as orbits only");

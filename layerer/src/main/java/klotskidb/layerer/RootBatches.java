@@ -1,0 +1,108 @@
+package klotskidb.layerer;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.enumerator.Workers;
+
+/**
+ * Cuts a set of roots into batches of up to {@link BitParallelBfs#ROOTS} and runs them on the
+ * engine's threads. A batch is a compact ball: the roots nearest to the first root not yet
+ * taken (in index order), found by a BFS from it, so that the distances from the batch's roots
+ * to any layout differ little and a layout is in some root's frontier for few levels of a batch.
+ *
+ * <p>Example: the 12,978 mirror-orbit roots of the classic group make 51 balls; a ball of 256
+ * there has a radius of about 25 (the group grows slowly), in 2-3-0-0 about 2.
+ */
+final class RootBatches {
+  private final GroupArrays g;
+  private final BitParallelBfs[] lanes;
+  private int[] ball = new int[0];
+  private int[] ballMark = new int[0];
+
+  RootBatches(GroupArrays g, BitParallelBfs[] lanes) {
+    this.g = g;
+    this.lanes = lanes;
+  }
+
+  /** A scratch queue of the group's size (the caller's BFS may use it between calls). */
+  int[] queue() {
+    ensure(g.size);
+    return ball;
+  }
+
+  private void ensure(int n) {
+    if (ball.length < n) {
+      ball = new int[Math.max(n, ball.length * 2)];
+      ballMark = new int[ball.length];
+    }
+  }
+
+  /**
+   * Cuts the layouts with {@code eligible[i]} into balls, in index order of their first; the
+   * search of a ball keeps at most {@code queue} layouts waiting. Empties {@code eligible}.
+   */
+  List<int[]> balls(boolean[] eligible, int queue) {
+    int n = g.size;
+    ensure(n);
+    Arrays.fill(ballMark, 0, n, -1);
+    int[] roots = new int[BitParallelBfs.ROOTS];
+    List<int[]> batches = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (eligible[i]) {
+        int k = collectBall(eligible, i, roots, batches.size(), queue);
+        batches.add(Arrays.copyOf(roots, k));
+      }
+    }
+    return batches;
+  }
+
+  /** One batch's work on one thread's BFS state. */
+  interface Body {
+    void run(BitParallelBfs lane, int[] roots);
+  }
+
+  /** Runs every batch once; each lane (thread) takes the next batch not yet taken. */
+  void run(List<int[]> batches, Body body) {
+    int threads = Math.min(lanes.length, batches.size());
+    if (threads <= 1) {
+      for (int[] roots : batches) {
+        body.run(lanes[0], roots);
+      }
+      return;
+    }
+    AtomicInteger next = new AtomicInteger();
+    Workers.run("bfs", threads, t -> {
+      for (int b; (b = next.getAndIncrement()) < batches.size(); ) {
+        body.run(lanes[t], batches.get(b));
+      }
+    });
+  }
+
+  /** The (up to) ROOTS eligible layouts nearest to {@code first}; they stop being eligible. */
+  private int collectBall(boolean[] eligible, int first, int[] roots, int stamp, int queue) {
+    int[] start = g.start;
+    int[] edges = g.adjacent;
+    int head = 0;
+    int tail = 0;
+    int k = 0;
+    ball[tail++] = first;
+    ballMark[first] = stamp;
+    while (head < tail && k < BitParallelBfs.ROOTS) {
+      int v = ball[head++];
+      if (eligible[v]) {
+        eligible[v] = false;
+        roots[k++] = v;
+      }
+      for (int e = start[v], end = start[v + 1]; e < end && tail - head < queue; e++) {
+        int w = edges[e];
+        if (ballMark[w] != stamp) {
+          ballMark[w] = stamp;
+          ball[tail++] = w;
+        }
+      }
+    }
+    return k;
+  }
+}
