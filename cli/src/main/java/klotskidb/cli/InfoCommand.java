@@ -2,6 +2,10 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -9,6 +13,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
+import klotskidb.layerer.RootFacts;
 import klotskidb.server.Documents;
 import klotskidb.server.Json;
 import picocli.CommandLine.Command;
@@ -22,7 +27,8 @@ import picocli.CommandLine.Spec;
     description = {"Print every stored field of a layout, its group summary and its board.",
         "X is a code (1A9BF0C), an id (#4091296), a short code (@4WVE1, or 4WVE1 when that is no code) "
             + "or a name (5-4-1-1-7472).",
-        "Answers come from the database (default data/klotski-db)."})
+        "Answers come from the database (default data/klotski-db); --farthest and --solutions "
+            + "come from one BFS in the layout's group and need no analysis."})
 final class InfoCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
   String layout;
@@ -32,6 +38,13 @@ final class InfoCommand implements Callable<Integer> {
 
   @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
   Path db;
+
+  @Option(names = "--farthest", description = "Also list the layout's farthest layouts (ascending).")
+  boolean farthest;
+
+  @Option(names = "--solutions",
+      description = "Also list its solutions by step; the minimum-step ones are marked.")
+  boolean solutions;
 
   @Spec CommandSpec spec;
 
@@ -43,10 +56,48 @@ final class InfoCommand implements Callable<Integer> {
       KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);
       int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
       PrintWriter out = spec.commandLine().getOut();
+      RootFacts facts = farthest || solutions ? RootFacts.of(c.code(), (int) g.size()) : null;
       if (json) {
-        out.println(Json.write(Documents.layout(c, g, a, diameter)));
+        Map<String, Object> doc = Documents.layout(c, g, a, diameter);
+        if (farthest) {
+          List<String> codes = new ArrayList<>();
+          for (long code : facts.farthest()) {
+            codes.add(Code.format(code));
+          }
+          doc.put("farthest_layouts", codes);
+        }
+        if (solutions) {
+          List<Object> list = new ArrayList<>();
+          long[] sol = facts.solutions();
+          int[] steps = facts.steps();
+          for (int k = 0; k < sol.length; k++) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("code", Code.format(sol[k]));
+            one.put("step", steps[k]);
+            one.put("minimum", k < facts.minSolutionNum());
+            list.add(one);
+          }
+          doc.put("solutions", list);
+        }
+        out.println(Json.write(doc));
       } else {
         text(out, c, g, a, diameter);
+        if (farthest) {
+          long[] far = facts.farthest();
+          out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
+          for (long code : far) {
+            out.println("  " + Code.format(code));
+          }
+        }
+        if (solutions) {
+          long[] sol = facts.solutions();
+          int[] steps = facts.steps();
+          out.println("solutions          " + sol.length
+              + (sol.length == 0 ? " (unsolvable group)" : ", " + facts.minSolutionNum() + " at the minimum step (*)"));
+          for (int k = 0; k < sol.length; k++) {
+            out.println("  " + Code.format(sol[k]) + "  " + steps[k] + " steps" + (k < facts.minSolutionNum() ? "  *" : ""));
+          }
+        }
       }
     }
     return 0;

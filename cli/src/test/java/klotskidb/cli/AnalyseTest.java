@@ -71,6 +71,17 @@ class AnalyseTest {
     assertTrue(info.out.contains("\"farthest_step\":124,\"farthest_num\":8,\"min_solution_num\":2,"
         + "\"solution_num\":6"), info.out);
     assertTrue(info.out.contains("\"diameter\":145"), info.out);
+    // the lists of one layout, from one BFS (the same values as the stored analysis above)
+    Cli lists = Cli.run("info", "1A9BF0C", "--farthest", "--solutions", "--json", "--db", db.toString());
+    assertEquals(0, lists.exit, lists.toString());
+    assertTrue(lists.out.contains("\"farthest_layouts\":[\"C28F6EC00\",\"C2FE9B000\",\"CE836EC00\","
+        + "\"CEF29B000\",\"E28FE6C00\",\"E2BCE6C00\",\"EF8ADE000\",\"EFBA1E000\"]"), lists.out);
+    assertTrue(lists.out.contains("\"solutions\":[{\"code\":\"DAA7F3000\",\"step\":81,\"minimum\":true},"
+        + "{\"code\":\"DAAF4CC00\",\"step\":81,\"minimum\":true},{\"code\":\"DAFA73000\",\"step\":85,"
+        + "\"minimum\":false}"), lists.out);
+    Cli text = Cli.run("info", "1A9BF0C", "--farthest", "--solutions", "--db", db.toString());
+    assertTrue(squeezed(text).contains("farthest layouts 8 at 124 steps\n C28F6EC00\n"), text.out);
+    assertTrue(squeezed(text).contains("solutions 6, 2 at the minimum step (*)\n DAA7F3000 81 steps *\n"), text.out);
     assertEquals(0, Cli.run("analyse", "--db", db.toString()).exit);
   }
 

@@ -1,0 +1,99 @@
+package klotskidb.layerer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.grouper.Groups;
+import org.junit.jupiter.api.Test;
+
+/** One root's lists from a BFS over codes against the all-roots engine on the same roots. */
+class RootFactsTest {
+  private static final AllLayouts all = FullData.all();
+  private static final Groups groups = FullData.groups();
+
+  @Test
+  void theClassicStart() {
+    RootFacts f = RootFacts.of(0x1A9BF0C00L, 25_955);
+    assertEquals(124, f.farthestStep());
+    assertEquals(8, f.farthest().length);
+    assertEquals(81, f.minSolutionStep());
+    assertEquals(2, f.minSolutionNum());
+    assertEquals(6, f.solutions().length);
+    assertEquals("DAA7F3000", Code.format(f.solutions()[0]));
+    assertEquals("DAAF4CC00", Code.format(f.solutions()[1]));
+    int[] steps = f.steps();
+    for (int k = 1; k < steps.length; k++) {
+      assertTrue(steps[k] >= steps[k - 1] && steps[k] > 81 == k >= 2, Arrays.toString(steps));
+    }
+  }
+
+  /** Sampled roots of random groups (solvable or not, of one layout too) against AllRootsBfs. */
+  @Test
+  void sampledRootsEqualTheEngine() {
+    Random random = new Random(23);
+    AllRootsBfs engine = new AllRootsBfs(2);
+    GroupGraph graph = new GroupGraph();
+    int unsolvable = 0;
+    int solvedStarts = 0;
+    int single = 0;
+    for (int k = 0; k < 60; k++) {
+      int g = k == 0 ? groups.groupOf(all.id(0x1A9BF0C00L)) : k == 1 ? firstOfSize(1) : random.nextInt(groups.count());
+      if (groups.size(g) > 40_000) {
+        continue;
+      }
+      graph.load(groups, g);
+      AllRootsBfs.Result r = engine.run(graph, true);
+      for (int s = 0; s < 12; s++) {
+        int i = s == 0 && k % 2 == 0 ? firstSolved(graph) : random.nextInt(graph.size());
+        if (i < 0) {
+          i = 0;
+        }
+        String where = groups.groupName(g) + " " + Code.format(graph.code(i));
+        RootFacts f = RootFacts.of(graph.code(i), graph.size());
+        assertEquals(r.farthestStep[i], f.farthestStep(), where);
+        assertArrayEquals(codes(graph, r.farthest(i)), f.farthest(), where);
+        assertEquals(r.minSolutionStep[i], f.minSolutionStep(), where);
+        assertEquals(r.minSolutionNum[i], f.minSolutionNum(), where);
+        assertEquals(r.solutionNum[i], f.solutions().length, where);
+        assertArrayEquals(codes(graph, r.minSolutions(i)),
+            Arrays.copyOf(f.solutions(), f.minSolutionNum()), where);
+        unsolvable += f.minSolutionStep() < 0 ? 1 : 0;
+        solvedStarts += f.minSolutionStep() == 0 ? 1 : 0;
+        single += graph.size() == 1 ? 1 : 0;
+      }
+    }
+    assertTrue(unsolvable > 0 && solvedStarts > 0 && single > 0,
+        unsolvable + " unsolvable, " + solvedStarts + " solved starts, " + single + " single");
+  }
+
+  private static int firstOfSize(int size) {
+    for (int g = 0; g < groups.count(); g++) {
+      if (groups.size(g) == size) {
+        return g;
+      }
+    }
+    throw new AssertionError("no group of " + size);
+  }
+
+  private static int firstSolved(GroupGraph graph) {
+    for (int i = 0; i < graph.size(); i++) {
+      if (graph.isSolved(i)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static long[] codes(GroupGraph graph, int[] local) {
+    long[] out = new long[local.length];
+    for (int k = 0; k < local.length; k++) {
+      out[k] = graph.code(local[k]);
+    }
+    return out;
+  }
+}
