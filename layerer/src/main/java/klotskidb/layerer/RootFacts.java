@@ -1,10 +1,14 @@
 package klotskidb.layerer;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.HashCommon;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
+import klotskidb.enumerator.Workers;
 
 /**
  * One layout's farthest layouts and solutions (SPEC 5) from one BFS in its group, without a
@@ -17,13 +21,13 @@ import klotskidb.enumerator.Mover;
  *   f.minSolutionNum()  2        (DAA7F3000 and DAAF4CC00, at step 81)
  * </pre>
  *
- * <p>How: a BFS over codes ({@link Mover}) with one open-addressing map from code to {@code
- * distance << 1 | marked}. A layout is marked when a layout one layer nearer that is solved or
- * marked moves to it; layer d is finished before layer d + 1 is taken, so a layout's mark is
- * final when it is taken. Solutions are the unmarked solved layouts (the start alone when it is
- * solved). The map is sized from {@code sizeHint} (the group's size, which the database knows),
- * so it never grows. Measured for the seed of the largest group, 2-6-1-0 (964,656 layouts):
- * see BENCHMARKS.md.
+ * <p>How: a level-synchronous BFS over codes ({@link Mover}), each level's layouts shared
+ * among the threads, with one open-addressing table of codes that the threads claim slots in by
+ * CAS. A layout is marked when a layout one layer nearer that is solved or marked moves to it;
+ * level d is finished before level d + 1 is expanded, so a layout's mark is final when it is.
+ * Solutions are the unmarked solved layouts (the start alone when it is solved). The table is
+ * sized from {@code sizeHint} (the group's size, which the database knows), so it never grows.
+ * Measured for the seed of the largest group, 2-6-1-0 (964,656 layouts): see BENCHMARKS.md.
  */
 public final class RootFacts {
   private final int farthestStep;
@@ -43,57 +47,95 @@ public final class RootFacts {
     this.steps = steps;
   }
 
-  /** The facts of {@code start}; {@code sizeHint} sizes the map (0 when unknown). */
+  /** The largest group (2-6-1-0): the table's size when the caller does not know the group's. */
+  private static final int LARGEST_GROUP = 964_656;
+  private static final long EMPTY = -1L;
+  private static final VarHandle KEYS = MethodHandles.arrayElementVarHandle(long[].class);
+  /** Levels smaller than this run on the caller's thread. */
+  private static final int PARALLEL_LEVEL = 4096;
+
+  /** The facts of {@code start} on all cores; {@code sizeHint}: the group's size (0: unknown). */
   public static RootFacts of(long start, int sizeHint) {
+    return of(start, sizeHint, Runtime.getRuntime().availableProcessors());
+  }
+
+  /** The facts of {@code start}, each level's layouts shared among {@code threads} threads. */
+  public static RootFacts of(long start, int sizeHint, int threads) {
+    return of(start, sizeHint, threads, PARALLEL_LEVEL);
+  }
+
+  /** As above; levels of at least {@code parallelLevel} layouts are shared (tests: 1). */
+  static RootFacts of(long start, int sizeHint, int threads, int parallelLevel) {
     Code.check(start);
-    Long2IntOpenHashMap seen = new Long2IntOpenHashMap(Math.max(16, sizeHint), 0.5f);
-    seen.defaultReturnValue(-1);
-    LongArrayList order = new LongArrayList(Math.max(16, sizeHint));
-    Mover mover = new Mover();
-    long[] next = new long[Mover.MAX_NEIGHBOURS];
-    seen.put(start, 0);
-    order.add(start);
-    for (int head = 0; head < order.size(); head++) {
-      long v = order.getLong(head);
-      int s = seen.get(v);
-      int d = s >>> 1;
-      boolean passOn = (s & 1) != 0 || (Solver.isSolved(v) && v != start);
-      int n = mover.neighbours(v, next);
-      for (int i = 0; i < n; i++) {
-        long w = next[i];
-        int sw = seen.get(w);
-        if (sw < 0) {
-          seen.put(w, (d + 1) << 1 | (passOn ? 1 : 0));
-          order.add(w);
-        } else if (passOn && sw == (d + 1) << 1) {
-          seen.put(w, sw | 1);
+    int capacity = Integer.highestOneBit(Math.max(16, sizeHint > 0 ? sizeHint : LARGEST_GROUP) * 2 - 1) << 1;
+    Table table = new Table(capacity);
+    int s0 = table.claim(start);
+    table.level[s0] = 1;
+    long[] cur = {start};
+    int[] curSlot = {s0};
+    int curSize = 1;
+    int d = 0;
+    LongArrayList sol = new LongArrayList();
+    IntArrayList solStep = new IntArrayList();
+    int workers = Math.max(1, threads);
+    Level[] levels = new Level[workers];
+    for (int t = 0; t < workers; t++) {
+      levels[t] = new Level();
+    }
+    while (true) {
+      int depth = d;
+      long[] frontier = cur;
+      int[] frontierSlot = curSlot;
+      int size = curSize;
+      int parts = size < parallelLevel ? 1 : workers;
+      for (Level l : levels) {
+        l.codes.clear();
+        l.slots.clear();
+      }
+      if (parts == 1) {
+        levels[0].expand(table, start, frontier, frontierSlot, 0, size, depth);
+      } else {
+        Workers.run("facts", parts, t -> levels[t].expand(table, start, frontier, frontierSlot,
+            (int) ((long) size * t / parts), (int) ((long) size * (t + 1) / parts), depth));
+      }
+      int next = 0;
+      for (Level l : levels) {
+        next += l.codes.size();
+      }
+      if (next == 0) {
+        break;
+      }
+      table.count += next;
+      if (table.count > capacity - capacity / 8) {
+        throw new IllegalStateException("the group of " + Code.format(start) + " has more than "
+            + sizeHint + " layouts");
+      }
+      // the next level; its marks are final now that every layout of this level has passed on
+      cur = new long[next];
+      curSlot = new int[next];
+      int k = 0;
+      for (Level l : levels) {
+        for (int i = 0; i < l.codes.size(); i++) {
+          long w = l.codes.getLong(i);
+          int slot = l.slots.getInt(i);
+          cur[k] = w;
+          curSlot[k++] = slot;
+          if (Solver.isSolved(w) && table.mark[slot] == 0) {
+            sol.add(w);
+            solStep.add(d + 1);
+          }
         }
       }
+      curSize = next;
+      d++;
     }
-    int size = order.size();
-    int last = seen.get(order.getLong(size - 1)) >>> 1;
-    int first = size;
-    while (first > 0 && seen.get(order.getLong(first - 1)) >>> 1 == last) {
-      first--;
-    }
-    long[] far = Arrays.copyOfRange(order.elements(), first, size);
+    long[] far = Arrays.copyOf(cur, curSize);
     Arrays.sort(far);
     if (Solver.isSolved(start)) {
-      return new RootFacts(last, far, 0, 1, new long[] {start}, new int[] {0});
-    }
-    // unmarked solved layouts, in BFS order (by step); sorted by code within a step below
-    LongArrayList sol = new LongArrayList();
-    for (int k = 0; k < size; k++) {
-      long v = order.getLong(k);
-      if (Solver.isSolved(v) && (seen.get(v) & 1) == 0) {
-        sol.add(v);
-      }
+      return new RootFacts(d, far, 0, 1, new long[] {start}, new int[] {0});
     }
     long[] solutions = sol.toLongArray();
-    int[] steps = new int[solutions.length];
-    for (int k = 0; k < solutions.length; k++) {
-      steps[k] = seen.get(solutions[k]) >>> 1;
-    }
+    int[] steps = solStep.toIntArray();
     for (int a = 0, b; a < solutions.length; a = b) {
       for (b = a; b < solutions.length && steps[b] == steps[a]; b++) {
         // one step's solutions
@@ -105,7 +147,87 @@ public final class RootFacts {
     while (minNum < steps.length && steps[minNum] == min) {
       minNum++;
     }
-    return new RootFacts(last, far, min, minNum, solutions, steps);
+    return new RootFacts(d, far, min, minNum, solutions, steps);
+  }
+
+  /**
+   * Open addressing over codes, shared by the threads of a level: a slot is claimed by a CAS of
+   * its key; {@code level[slot]} is the distance + 1 (0 while the claiming thread has not written
+   * it: then the layout is in the level being built), {@code mark[slot]} only ever goes to 1.
+   */
+  private static final class Table {
+    final long[] keys;
+    final short[] level;
+    final byte[] mark;
+    final int mask;
+    int count = 1;
+
+    Table(int capacity) {
+      keys = new long[capacity];
+      Arrays.fill(keys, EMPTY);
+      level = new short[capacity];
+      mark = new byte[capacity];
+      mask = capacity - 1;
+    }
+
+    /** The slot of a code not in the table yet (single-threaded use: the start). */
+    int claim(long code) {
+      int h = (int) HashCommon.mix(code) & mask;
+      while (keys[h] != EMPTY) {
+        h = (h + 1) & mask;
+      }
+      keys[h] = code;
+      return h;
+    }
+  }
+
+  /** One thread's share of a level: the layouts it found for the next one. */
+  private static final class Level {
+    final LongArrayList codes = new LongArrayList();
+    final IntArrayList slots = new IntArrayList();
+    final Mover mover = new Mover();
+    final long[] next = new long[Mover.MAX_NEIGHBOURS];
+
+    /** Expands frontier[from, to) at distance d: claims new layouts, marks those one layer on. */
+    void expand(Table table, long start, long[] frontier, int[] frontierSlot, int from, int to, int d) {
+      long[] keys = table.keys;
+      short[] level = table.level;
+      byte[] mark = table.mark;
+      int mask = table.mask;
+      short nextLevel = (short) (d + 2);
+      for (int i = from; i < to; i++) {
+        long v = frontier[i];
+        boolean passOn = mark[frontierSlot[i]] != 0 || (Solver.isSolved(v) && v != start);
+        int n = mover.neighbours(v, next);
+        for (int j = 0; j < n; j++) {
+          long w = next[j];
+          int h = (int) HashCommon.mix(w) & mask;
+          while (true) {
+            long k = (long) KEYS.getAcquire(keys, h);
+            if (k == w) {
+              int lv = level[h];
+              if (passOn && (lv == 0 || lv == nextLevel)) {
+                mark[h] = 1;
+              }
+              break;
+            }
+            if (k == EMPTY) {
+              if (KEYS.compareAndSet(keys, h, EMPTY, w)) {
+                level[h] = nextLevel;
+                if (passOn) {
+                  mark[h] = 1;
+                }
+                codes.add(w);
+                slots.add(h);
+                break;
+              }
+              continue; // another thread took the slot: look at it again
+            }
+            h = (h + 1) & mask;
+          }
+        }
+      }
+    }
   }
 
   /** The last layer's number. */

@@ -11,7 +11,10 @@ import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
 import org.junit.jupiter.api.Test;
 
-/** One root's lists from a BFS over codes against the all-roots engine on the same roots. */
+/**
+ * One root's lists from a BFS over codes against the all-roots engine on the same roots, on one
+ * thread and with every level shared by two.
+ */
 class RootFactsTest {
   private static final AllLayouts all = FullData.all();
   private static final Groups groups = FullData.groups();
@@ -54,7 +57,13 @@ class RootFactsTest {
           i = 0;
         }
         String where = groups.groupName(g) + " " + Code.format(graph.code(i));
-        RootFacts f = RootFacts.of(graph.code(i), graph.size());
+        // on one thread, and with every level shared by two threads (as large groups run)
+        RootFacts f = RootFacts.of(graph.code(i), graph.size(), 1);
+        RootFacts shared = RootFacts.of(graph.code(i), graph.size(), 2, 1);
+        assertArrayEquals(f.farthest(), shared.farthest(), where);
+        assertArrayEquals(f.solutions(), shared.solutions(), where);
+        assertArrayEquals(f.steps(), shared.steps(), where);
+        assertEquals(f.minSolutionNum(), shared.minSolutionNum(), where);
         assertEquals(r.farthestStep[i], f.farthestStep(), where);
         assertArrayEquals(codes(graph, r.farthest(i)), f.farthest(), where);
         assertEquals(r.minSolutionStep[i], f.minSolutionStep(), where);
