@@ -82,6 +82,9 @@ class AnalyseTest {
     Cli text = Cli.run("info", "1A9BF0C", "--farthest", "--solutions", "--db", db.toString());
     assertTrue(squeezed(text).contains("farthest layouts 8 at 124 steps\n C28F6EC00\n"), text.out);
     assertTrue(squeezed(text).contains("solutions 6, 2 at the minimum step (*)\n DAA7F3000 81 steps *\n"), text.out);
+    // by name the BFS starts after the look-up (by code it starts while the database opens)
+    Cli byName = Cli.run("info", "5-4-1-1-7472", "--farthest", "--solutions", "--json", "--db", db.toString());
+    assertEquals(lists.out, byName.out);
     assertEquals(0, Cli.run("analyse", "--db", db.toString()).exit);
   }
 
@@ -98,5 +101,10 @@ class AnalyseTest {
     Cli info = Cli.run("info", "4FEA134", "--db", db.toString());
     assertEquals(1, info.exit, "4FEA134 is in class 5-4-2, not built");
     assertFalse(info.out.contains("farthest_step"));
+    // the BFS started early for a legal code does not change the answer for one not in the database
+    Cli lists = Cli.run("info", "4FEA134", "--farthest", "--db", db.toString());
+    assertEquals(1, lists.exit);
+    assertEquals(info.err, lists.err);
+    assertEquals("", lists.out);
   }
 }
