@@ -64,13 +64,14 @@ final class BitParallelBfs {
   long[] mark = new long[0];
   long[] nmark = new long[0];
   /**
-   * Layouts next to the frontier: one bit each, and one summary bit per non-zero word; the
-   * second pair collects the neighbours of the next frontier while the first is swept.
+   * Layouts next to the frontier, one bit each; the second collects the neighbours of the next
+   * frontier while the first is swept. The sweep reads every word (n / 64 a level: 15,073 in the
+   * largest group, nothing beside the level's work). A second level of one bit per non-zero word
+   * cost more than it saved: every neighbour marked updated it too, and in a small group those
+   * updates all hit one word, a chain of stores and reloads (1-2-0-0: 20% slower with it).
    */
   long[] touched = new long[0];
-  long[] summary = new long[0];
   long[] touchedNext = new long[0];
-  long[] summaryNext = new long[0];
   int[] cur = new int[0];
   int[] nxt = new int[0];
   /** This lane's list pairs and solution-pass counts (summed over lanes afterwards). */
@@ -99,9 +100,7 @@ final class BitParallelBfs {
       mark = new long[cap * W];
       nmark = new long[cap * W];
       touched = new long[(cap >>> 6) + 1];
-      summary = new long[(cap >>> 12) + 1];
       touchedNext = new long[(cap >>> 6) + 1];
-      summaryNext = new long[(cap >>> 12) + 1];
       cur = new int[cap];
       nxt = new int[cap];
       minNum = new int[cap];
@@ -156,20 +155,15 @@ final class BitParallelBfs {
     long active3 = f3;
     for (int level = 0; ; level++) {
       long[] touched = this.touched;
-      long[] summary = this.summary;
       long[] touchedNext = this.touchedNext;
-      long[] summaryNext = this.summaryNext;
       int nextSize = 0;
       long r0 = 0;
       long r1 = 0;
       long r2 = 0;
       long r3 = 0;
-      for (int y = 0, ys = (n >>> 12) + 1; y < ys; y++) {
-        long sw = summary[y];
-        summary[y] = 0;
-        for (; sw != 0; sw &= sw - 1) {
-          int x = (y << 6) + Long.numberOfTrailingZeros(sw);
-          long bits = touched[x];
+      for (int x = 0, xs = (n >>> 6) + 1; x < xs; x++) {
+        long bits = touched[x];
+        if (bits != 0) {
           touched[x] = 0;
           for (; bits != 0; bits &= bits - 1) {
             int w = (x << 6) + Long.numberOfTrailingZeros(bits);
@@ -212,7 +206,7 @@ final class BitParallelBfs {
               r2 |= a2;
               r3 |= a3;
               nxt[nextSize++] = w;
-              markNeighbours(w, touchedNext, summaryNext);
+              markNeighbours(w, touchedNext);
               if (logging && level + 1 >= logFrom) {
                 log(w, level + 1, a0, a1, a2, a3);
               } else if (targets && target[w]) {
@@ -313,17 +307,12 @@ final class BitParallelBfs {
     long p3 = paired[3];
     for (int level = 0; curSize > 0; level++) {
       long[] touched = this.touched;
-      long[] summary = this.summary;
       long[] touchedNext = this.touchedNext;
-      long[] summaryNext = this.summaryNext;
       int depth = level + 1;
       int nextSize = 0;
-      for (int y = 0, ys = (n >>> 12) + 1; y < ys; y++) {
-        long sw = summary[y];
-        summary[y] = 0;
-        for (; sw != 0; sw &= sw - 1) {
-          int x = (y << 6) + Long.numberOfTrailingZeros(sw);
-          long bits = touched[x];
+      for (int x = 0, xs = (n >>> 6) + 1; x < xs; x++) {
+        long bits = touched[x];
+        if (bits != 0) {
           touched[x] = 0;
           for (; bits != 0; bits &= bits - 1) {
             int w = (x << 6) + Long.numberOfTrailingZeros(bits);
@@ -372,7 +361,7 @@ final class BitParallelBfs {
             nfront[bw + 2] = a2;
             nfront[bw + 3] = a3;
             nxt[nextSize++] = w;
-            markNeighbours(w, touchedNext, summaryNext);
+            markNeighbours(w, touchedNext);
             if (solved[w]) {
               // a solved layout marks everything it passes on (it is their other solved layout)
               nmark[bw] = a0;
@@ -517,19 +506,18 @@ final class BitParallelBfs {
       seen[r * W + (j >>> 6)] |= bit;
       front[r * W + (j >>> 6)] |= bit;
       cur[j] = r;
-      markNeighbours(r, touched, summary);
+      markNeighbours(r, touched);
     }
     return full;
   }
 
   /** Sets the touched bit of every neighbour of v. */
-  private void markNeighbours(int v, long[] touched, long[] summary) {
+  private void markNeighbours(int v, long[] touched) {
     int[] start = g.start;
     int[] adjacent = g.adjacent;
     for (int e = start[v], end = start[v + 1]; e < end; e++) {
       int w = adjacent[e];
       touched[w >>> 6] |= 1L << w;
-      summary[w >>> 12] |= 1L << (w >>> 6);
     }
   }
 
@@ -538,9 +526,6 @@ final class BitParallelBfs {
     long[] t = touched;
     touched = touchedNext;
     touchedNext = t;
-    t = summary;
-    summary = summaryNext;
-    summaryNext = t;
     int[] l = cur;
     cur = nxt;
     nxt = l;
