@@ -16,11 +16,12 @@ import java.util.Arrays;
  * </pre>
  *
  * <p><b>Levels.</b> Both are level-synchronous and pull-based: the neighbours of the current
- * frontier are marked in a two-level bitmap (set as each layout joins the frontier), then swept
+ * frontier are marked in a bitmap (set as each layout joins the frontier), then swept
  * in index order, each ORing its neighbours' frontier words: {@code next = OR front[u] & ~seen}.
  * Measured in 2-3-0-0 (128,040 layouts, 23 moves each): a layout is swept in 4.8 levels of a
- * batch on average, 99.9% of the sweeps find new bits, and an edge costs about 4.5 ns (its
- * neighbour's 32-byte row, from L2 or L3): the batch is bound by rows read, not by levels wasted.
+ * batch on average, 99.9% of the sweeps find new bits, and an edge costs about 5 ns, as much in
+ * 1-2-0-0 whose rows all fit L2: the batch is bound by the work per edge (the row's loads and
+ * ORs, the touched bits each new frontier layout sets), not by levels wasted; BENCHMARKS.md.
  *
  * <p><b>Solutions.</b> The BFS from a solved layout s tells every layout r its distance to s. s
  * is one of r's solutions when no other solved layout lies on any shortest path between them:
