@@ -38,9 +38,22 @@ class BrowserTest {
   }
 
   /** Picks a piece in the editor's palette and clicks its top-left cell. */
-  private static void place(WebDriver browser, String kind, int cell) {
-    browser.findElement(By.cssSelector("#palette button[data-kind='" + kind + "']")).click();
-    browser.findElement(By.cssSelector("#editor rect[data-cell='" + cell + "']")).click();
+  /** An attribute of the element {@code by} finds, found again if a redraw replaced it meanwhile. */
+  private static String attribute(WebDriverWait wait, By by, String name) {
+    return wait.until(b -> b.findElement(by).getAttribute(name));
+  }
+
+  /** Picks a piece and a cell in the editor; a click on an element a redraw replaced is retried. */
+  private static void place(WebDriverWait wait, String kind, int cell) {
+    click(wait, By.cssSelector("#palette button[data-kind='" + kind + "']"));
+    click(wait, By.cssSelector("#editor rect[data-cell='" + cell + "']"));
+  }
+
+  private static void click(WebDriverWait wait, By by) {
+    wait.until(b -> {
+      b.findElement(by).click();
+      return true;
+    });
   }
 
   @Test
@@ -78,38 +91,37 @@ class BrowserTest {
         browser.get(base + "#1A9BF0C");
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
         wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
-        WebElement board = browser.findElement(By.id("board"));
-        assertEquals("step 0 of 81", browser.findElement(By.id("step")).getText());
-        assertEquals("1A9BF0C00", board.getAttribute("data-code"));
+        assertEquals("step 0 of 81", wait.until(b -> b.findElement(By.id("step")).getText()));
+        assertEquals("1A9BF0C00", attribute(wait, By.id("board"), "data-code"));
         assertTrue(browser.getCurrentUrl().endsWith("#1A9BF0C00"), "the URL holds the layout: " + browser.getCurrentUrl());
 
         browser.findElement(By.id("play")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
             .until(b -> b.findElement(By.id("step")).getText().equals("step 81 of 81"));
-        String last = browser.findElement(By.id("board")).getAttribute("data-code");
+        // every read below finds its element again: the last step's redraw may still replace them
+        String last = attribute(wait, By.id("board"), "data-code");
         assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
-        assertEquals("81", browser.findElement(By.id("board")).getAttribute("data-shown"), "81 steps were shown");
-        assertEquals(1, browser.findElements(By.cssSelector("#board rect")).stream()
-            .filter(r -> "p2x2".equals(r.getAttribute("class"))).count(), "one 2x2 drawn");
+        assertEquals("81", attribute(wait, By.id("board"), "data-shown"), "81 steps were shown");
+        assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
 
         WebElement input = browser.findElement(By.id("layout"));
         input.clear();
         input.sendKeys("1A9BF0CZ");
         browser.findElement(By.cssSelector("#go button")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("code '1A9BF0CZ' is not hex: 'Z' at position 8"));
-        assertTrue(!browser.findElement(By.id("view")).isDisplayed(), "no board for a malformed code");
+        wait.until(b -> !b.findElement(By.id("view")).isDisplayed()); // no board for a malformed code
 
         // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
         browser.findElement(By.cssSelector("#edit summary")).click();
         browser.findElement(By.id("clear")).click();
-        place(browser, "2x2", 13);
-        place(browser, "1x1", 0);
-        place(browser, "1x1", 1);
-        place(browser, "1x1", 2);
+        place(wait, "2x2", 13);
+        place(wait, "1x1", 0);
+        place(wait, "1x1", 1);
+        place(wait, "1x1", 2);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
         assertTrue(browser.getCurrentUrl().endsWith("#DFC000000"), browser.getCurrentUrl());
-        place(browser, "1x1", 0);
+        place(wait, "1x1", 0);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
       } finally {
