@@ -112,8 +112,9 @@ public final class RootFacts {
       }
       table.count += next;
       if (table.count > capacity - capacity / 8) {
+        // sizeHint 0 (info starting before the database says the size) sizes for the largest group
         throw new IllegalStateException("the group of " + Code.format(start) + " has more than "
-            + sizeHint + " layouts");
+            + (sizeHint > 0 ? sizeHint : capacity - capacity / 8) + " layouts");
       }
       // the next level; its marks are final now that every layout of this level has passed on
       cur = new long[next];
