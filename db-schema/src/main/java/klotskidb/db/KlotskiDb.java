@@ -48,14 +48,14 @@ import org.rocksdb.Status;
 public final class KlotskiDb implements AutoCloseable {
   private final Path dir;
   private final RocksDB db;
-  private final ColumnFamilyOptions cfOptions;
+  private final List<ColumnFamilyOptions> cfOptions;
   private final DBOptions options;
   private final LRUCache cache;
   private final List<ColumnFamilyHandle> handles;
   private final Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
   private final Map<String, String> meta = new LinkedHashMap<>();
 
-  private KlotskiDb(Path dir, RocksDB db, LRUCache cache, ColumnFamilyOptions cfOptions, DBOptions options,
+  private KlotskiDb(Path dir, RocksDB db, LRUCache cache, List<ColumnFamilyOptions> cfOptions, DBOptions options,
       List<ColumnFamilyHandle> handles) {
     this.dir = dir;
     this.db = db;
@@ -169,20 +169,22 @@ public final class KlotskiDb implements AutoCloseable {
       throw new DatabaseException(dir + " is not a klotski database (no meta column family)");
     }
     LRUCache cache = new LRUCache(Tables.READER_CACHE_BYTES);
-    ColumnFamilyOptions cfOptions = Tables.columnFamily(cache);
+    List<ColumnFamilyOptions> cfOptions = new ArrayList<>();
     // every table file is opened now (the default, said here because the swap relies on it):
     // a reader keeps reading them after a publish renames and deletes the directory
     DBOptions options = new DBOptions().setMaxOpenFiles(-1);
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (String f : families) {
-      descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), cfOptions));
+      ColumnFamilyOptions o = Tables.readerFamily(cache, f);
+      cfOptions.add(o);
+      descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), o));
     }
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     RocksDB db;
     try {
       db = RocksDB.openReadOnly(options, dir.toString(), descriptors, handles);
     } catch (RocksDBException e) {
-      cfOptions.close();
+      cfOptions.forEach(ColumnFamilyOptions::close);
       options.close();
       cache.close();
       throw new DatabaseException("cannot open " + dir + ": " + oneLine(e), e);
@@ -665,7 +667,7 @@ public final class KlotskiDb implements AutoCloseable {
   public void close() {
     handles.forEach(ColumnFamilyHandle::close);
     db.close();
-    cfOptions.close();
+    cfOptions.forEach(ColumnFamilyOptions::close);
     options.close();
     cache.close();
   }
