@@ -54,8 +54,8 @@ final class InfoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     // given a code, the BFS needs no database: it starts while the database opens (about a
-    // quarter of the command's time in the largest group)
-    FutureTask<RootFacts> early = farthest || solutions ? startEarly(layout) : null;
+    // quarter of the command's time in the largest group), or before picocli ran (startAhead)
+    FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
     try (KlotskiDb kdb = Database.open(db)) {
       CaseRecord c = Database.lookup(kdb, layout);
       GroupRecord g = Database.groupOf(kdb, c);
@@ -110,19 +110,66 @@ final class InfoCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The BFS of a legal code, started on its own thread; null for any other text. */
-  private static FutureTask<RootFacts> startEarly(String text) {
-    long code;
+  /** A BFS started before the command knew its options: for {@code code}. */
+  private record Ahead(long code, FutureTask<RootFacts> task) {}
+
+  private static volatile Ahead ahead;
+
+  /**
+   * Starts the BFS of {@code klotski info CODE --farthest|--solutions} from {@link Klotski#main},
+   * before picocli has built the commands and read the options (0.1-0.2 s of the command): a
+   * guess from the raw arguments, used by {@link #call} only when its layout is the same code.
+   */
+  static void startAhead(String[] args) {
+    if (args.length < 2 || !args[0].equals("info")) {
+      return;
+    }
+    boolean lists = false;
+    String layout = null;
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--farthest") || a.equals("--solutions")) {
+        lists = true;
+      } else if (a.equals("--db")) {
+        i++; // its value
+      } else if (!a.startsWith("-") && layout == null) {
+        layout = a;
+      }
+    }
+    long code = lists && layout != null ? codeOf(layout) : -1;
+    ahead = code < 0 ? null : new Ahead(code, start(code));
+  }
+
+  /** The code of the BFS started ahead and not taken yet, -1 when none (for tests). */
+  static long aheadCode() {
+    Ahead a = ahead;
+    return a == null ? -1 : a.code();
+  }
+
+  /** The BFS of the layout given as text, if it is a code: the one started ahead, else a new one. */
+  private static FutureTask<RootFacts> early(String text) {
+    Ahead a = ahead;
+    ahead = null;
+    long code = codeOf(text);
+    return code < 0 ? null : a != null && a.code() == code ? a.task() : start(code);
+  }
+
+  /** The legal code the text gives, -1 for any other text (the database lookup reports it). */
+  private static long codeOf(String text) {
     try {
       LayoutRef ref = LayoutRef.parse(text);
       if (ref.kind != LayoutRef.Kind.CODE) {
-        return null;
+        return -1;
       }
-      code = ref.value;
-      Code.check(code);
+      Code.check(ref.value);
+      return ref.value;
     } catch (IllegalArgumentException e) {
-      return null; // the database lookup reports it
+      return -1;
     }
+  }
+
+  /** The BFS of a legal code, started on its own thread. */
+  private static FutureTask<RootFacts> start(long code) {
     FutureTask<RootFacts> task = new FutureTask<>(() -> RootFacts.of(code, 0));
     Thread t = new Thread(task, "facts");
     t.setDaemon(true);

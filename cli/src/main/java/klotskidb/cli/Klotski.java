@@ -51,6 +51,7 @@ public final class Klotski implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    InfoCommand.startAhead(args);
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
