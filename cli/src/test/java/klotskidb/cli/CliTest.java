@@ -24,6 +24,25 @@ class CliTest {
   }
 
   @Test
+  void aCommandLineHoldsTheCommandItRunsOrAll() {
+    String all = "[build, show, group, solve, path, info, next, tables, verify, export, plot, analyse, serve, "
+        + "release, help]";
+    assertEquals("[info]", Klotski.commandLine(new String[] {"info", "1A9BF0C"}).getSubcommands().keySet().toString());
+    assertEquals(all, Klotski.commandLine(new String[0]).getSubcommands().keySet().toString());
+    assertEquals(all, Klotski.commandLine(new String[] {"--help"}).getSubcommands().keySet().toString());
+    assertEquals(all, Klotski.commandLine(new String[] {"help", "info"}).getSubcommands().keySet().toString());
+    assertEquals(all, Klotski.commandLine(new String[] {"nfo"}).getSubcommands().keySet().toString());
+    Cli usage = Cli.run("--help");
+    assertTrue(usage.out.contains("Commands:\n  build "), usage.out);
+    assertTrue(usage.out.contains("\n  release "), usage.out);
+    Cli help = Cli.run("help", "info");
+    assertTrue(help.out.startsWith("Usage: klotski info"), help.out);
+    Cli unknown = Cli.run("nfo");
+    assertEquals("klotski: unknown command 'nfo'; the commands are build, show, group, solve, path, info, next, "
+        + "tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
+  }
+
+  @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Cli.run("show").exit);
     assertEquals(2, Cli.run("no-such-command").exit);
