@@ -348,10 +348,11 @@ public final class Release {
     if (Files.exists(readme)) {
       String text = Files.readString(readme);
       for (String file : List.of("All_Case.txt", "main.csv")) {
-        Matcher m = Pattern.compile("`" + Pattern.quote(file) + "`[^`]*?MD5 `([0-9a-f]{32})`", Pattern.DOTALL)
+        // the first MD5 in the file's own list item (main.csv's item quotes its columns first)
+        Matcher m = Pattern.compile("`" + Pattern.quote(file) + "`((?!\\n- ).)*?MD5 `([0-9a-f]{32})`", Pattern.DOTALL)
             .matcher(text);
         if (m.find()) {
-          ref.put(file, m.group(1) + " ? ?");
+          ref.put(file, m.group(2) + " ? ?");
         }
       }
     }
