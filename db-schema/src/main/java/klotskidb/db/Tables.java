@@ -28,11 +28,12 @@ final class Tables {
   /** Block cache of a reader: point lookups of a warm working set skip decompression. */
   static final long READER_CACHE_BYTES = 256L << 20;
 
-  private static BlockBasedTableConfig table() {
-    return new BlockBasedTableConfig()
+  /** Table settings; a reader of a data family leaves the bloom filter out (see readerFamily). */
+  private static BlockBasedTableConfig table(boolean filter) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig()
         .setBlockSize(BLOCK_SIZE)
-        .setFilterPolicy(new BloomFilter(BLOOM_BITS, false))
         .setWholeKeyFiltering(true);
+    return filter ? table.setFilterPolicy(new BloomFilter(BLOOM_BITS, false)) : table;
   }
 
   private static CompressionOptions compression() {
@@ -41,12 +42,7 @@ final class Tables {
 
   /** Options for a column family (caller closes). */
   static ColumnFamilyOptions columnFamily() {
-    return columnFamily(null);
-  }
-
-  /** Options for a column family reading through a shared block cache (caller closes both). */
-  static ColumnFamilyOptions columnFamily(Cache cache) {
-    return columnFamily(cache, true);
+    return columnFamily(null, true);
   }
 
   /**
@@ -62,10 +58,7 @@ final class Tables {
   }
 
   private static ColumnFamilyOptions columnFamily(Cache cache, boolean filter) {
-    BlockBasedTableConfig table = table();
-    if (!filter) {
-      table.setFilterPolicy(null);
-    }
+    BlockBasedTableConfig table = table(filter);
     if (cache != null) {
       table.setBlockCache(cache);
     }
@@ -91,7 +84,7 @@ final class Tables {
   /** Options for an SstFileWriter, the same table settings as {@link #columnFamily} (caller closes). */
   static Options sstWriter() {
     return new Options()
-        .setTableFormatConfig(table())
+        .setTableFormatConfig(table(true))
         .setCompressionType(COMPRESSION)
         .setCompressionOptions(compression());
   }
