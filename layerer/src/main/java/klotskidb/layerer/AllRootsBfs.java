@@ -71,6 +71,16 @@ public final class AllRootsBfs {
     candidates = new FarthestCandidates(g, lanes, batches);
   }
 
+  /** Levels of every lane swept over touched layouts [0] and over all open ones [1], so far (for tests). */
+  long[] sweptLevels() {
+    long[] levels = new long[2];
+    for (BitParallelBfs lane : lanes) {
+      levels[0] += lane.touchedLevels;
+      levels[1] += lane.openLevels;
+    }
+    return levels;
+  }
+
   /** Per-root results for one group, indexed by local index (= group_index). */
   public static final class Result {
     public final int size;

@@ -131,6 +131,21 @@ class AllRootsBfsTest {
     compare(g, roots);
   }
 
+  /**
+   * A dense group (1-2-0-0: 12,012 layouts, 30 moves each) runs its middle levels over every open
+   * layout and its first and last over the touched ones: seeded random roots against the reference.
+   */
+  @Test
+  void aDenseGroupSweptBothWaysEqualsAPlainBfs() {
+    int g = groups.group(LayoutClass.index(1, 2, 0), 0);
+    AllRootsBfs engine = new AllRootsBfs(2);
+    Random random = new Random(17);
+    int[] roots = random.ints(300, 0, groups.size(g)).toArray();
+    compare(g, roots, engine);
+    long[] levels = engine.sweptLevels();
+    assertTrue(levels[0] > 0 && levels[1] > 0, levels[0] + " touched levels, " + levels[1] + " open levels");
+  }
+
   @Test
   void everyRootOfSeveralWholeGroupsEqualsAPlainBfs() {
     Random random = new Random(11);
