@@ -96,6 +96,8 @@ final class BitParallelBfs {
    * finds them done), in index order: what a dense level sweeps instead of the touched ones.
    */
   int[] open = new int[0];
+  /** The open list's length in this batch, -1 until its first dense level. */
+  int openSize;
   /** Levels swept over the touched layouts and over the open ones, over this lane's life (for tests). */
   long touchedLevels;
   long openLevels;
@@ -180,18 +182,13 @@ final class BitParallelBfs {
     long active1 = f1;
     long active2 = f2;
     long active3 = f3;
-    int openSize = -1; // built at the first dense level
+    openSize = -1; // built at the first dense level
     boolean dense = false;
     for (int level = 0; ; level++) {
       long[] touchedNext = this.touchedNext;
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      int m = dense ? (openSize = openList(n, openSize)) : listTouched(n);
-      if (dense) {
-        openLevels++;
-      } else {
-        touchedLevels++;
-      }
+      int m = levelList(dense, n);
       int keep = 0;
       int nextSize = 0;
       long r0 = 0;
@@ -255,7 +252,7 @@ final class BitParallelBfs {
         }
       }
       if (dense) {
-        openSize = keep;
+        openSize = keep; // the layouts found done are dropped
       }
       dense = nextDense;
       // roots that reached nothing new have ended: this level was their last
@@ -343,19 +340,14 @@ final class BitParallelBfs {
     long p1 = paired[1];
     long p2 = paired[2];
     long p3 = paired[3];
-    int openSize = -1;
+    openSize = -1;
     boolean dense = false;
     for (int level = 0; curSize > 0; level++) {
       long[] touchedNext = this.touchedNext;
       int depth = level + 1;
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      int m = dense ? (openSize = openList(n, openSize)) : listTouched(n);
-      if (dense) {
-        openLevels++;
-      } else {
-        touchedLevels++;
-      }
+      int m = levelList(dense, n);
       int keep = 0;
       int nextSize = 0;
       for (int i = 0; i < m; i++) {
@@ -457,7 +449,7 @@ final class BitParallelBfs {
         }
       }
       if (dense) {
-        openSize = keep;
+        openSize = keep; // the layouts found done are dropped
       }
       dense = nextDense;
       clear(front, cur, curSize);
@@ -578,15 +570,23 @@ final class BitParallelBfs {
     return m;
   }
 
-  /** The open list's length, every layout of the group at the batch's first dense level. */
-  private int openList(int n, int openSize) {
-    if (openSize >= 0) {
-      return openSize;
+  /**
+   * This level's layouts to sweep, how many: on a dense level the open list (every layout of the
+   * group at the batch's first), else the touched layouts listed into {@code sweep}.
+   */
+  private int levelList(boolean dense, int n) {
+    if (!dense) {
+      touchedLevels++;
+      return listTouched(n);
     }
-    for (int i = 0; i < n; i++) {
-      open[i] = i;
+    openLevels++;
+    if (openSize < 0) {
+      for (int i = 0; i < n; i++) {
+        open[i] = i;
+      }
+      openSize = n;
     }
-    return n;
+    return openSize;
   }
 
   /** Sets the touched bit of every neighbour of v. */
