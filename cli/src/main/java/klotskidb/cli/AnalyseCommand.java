@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.datasets.ClassAnalysis;
-import klotskidb.datasets.HrdCsv;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
@@ -110,21 +109,22 @@ final class AnalyseCommand implements Callable<Integer> {
       Workers.run("analyse", threads, t -> {
         // each worker may share a group's batches among all threads: when fewer classes than
         // threads are left (the largest classes run first, the tail is small ones), no core idles
-        HrdCsv csv = new HrdCsv(threads);
         for (int k; (k = next.getAndIncrement()) < order.size(); ) {
           int cls = order.get(k);
-          String line;
           try {
-            line = analyseClass(csv, groups, cls, writer);
+            // the line and the progress come once the class is stored (the writer's thread)
+            ClassAnalysis.run(threads, groups, cls, null, null, writer, d -> {
+              synchronized (out) {
+                out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s",
+                    d.className(), d.layouts(), d.groups(), d.seconds()));
+                out.flush();
+              }
+              progress.advance(workDone.addAndGet(work[cls]));
+            });
           } catch (Exception e) {
             next.set(order.size()); // the other workers stop after their current class
             throw new IllegalStateException("class " + LayoutClass.name(cls) + ": " + e.getMessage(), e);
           }
-          synchronized (out) {
-            out.println(line);
-            out.flush();
-          }
-          progress.advance(workDone.addAndGet(work[cls]));
         }
       });
     }
@@ -157,11 +157,5 @@ final class AnalyseCommand implements Callable<Integer> {
     return String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; %d classes left (%.3g size^2): "
         + "about %.1f h more at this rate", rate, threads, classesLeft[0], (double) remaining[0],
         remaining[0] / rate / 3600);
-  }
-
-  private static String analyseClass(HrdCsv csv, Groups groups, int cls, AnalysisWriter writer) throws Exception {
-    ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, null, null, writer);
-    return String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s", d.className(), d.layouts(),
-        d.groups(), d.seconds());
   }
 }

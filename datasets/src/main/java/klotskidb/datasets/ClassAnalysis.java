@@ -3,6 +3,7 @@ package klotskidb.datasets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
@@ -15,12 +16,18 @@ import klotskidb.grouper.Groups;
  * and {@code release} both run per class.
  *
  * <pre>
- *   ClassAnalysis.run(csv, groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer)
+ *   ClassAnalysis.run(2, groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
  *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", 3.1 s]
  * </pre>
  *
  * The values are kept by position in the class's member slice (groups are contiguous there),
- * then sorted by id (ids ascend with codes) for the writer, which wants code order.
+ * then sorted by id (ids ascend with codes) for the writer, which wants code order and stores
+ * them on its own thread ({@link AnalysisWriter#submit}).
+ *
+ * <p>Each class gets an engine of its own, dropped when the class is done: the engine's
+ * buffers grow to the class's first group (its largest) and no further. An engine kept per
+ * worker held the buffers of the largest group it had ever run (4 lanes of 5 state arrays of
+ * 32 bytes per layout, grown by doubling: up to about 1.2 GB for the whole run) until the end.
  */
 public final class ClassAnalysis {
   /** A class done: its size and the checksums ("MD5 LINES BYTES") of the two files. */
@@ -29,13 +36,17 @@ public final class ClassAnalysis {
   private ClassAnalysis() {}
 
   /**
+   * @param threads threads sharing each group's BFS batches
    * @param farthestOut receives farthest_J-B-S.csv, or null (checksummed only)
    * @param solutionOut receives solution_J-B-S.csv, or null
    * @param writer stores the values and the class's marker, or null (values not stored)
+   * @param stored called with the class's figures once the writer has published them (on the
+   *     writer's thread), or at once when there is no writer
    */
-  public static Done run(HrdCsv csv, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
-      AnalysisWriter writer) throws IOException {
+  public static Done run(int threads, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
+      AnalysisWriter writer, Consumer<Done> stored) throws IOException {
     long t0 = System.nanoTime();
+    HrdCsv csv = new HrdCsv(threads);
     int first = groups.group(cls, 0);
     int groupCount = groups.groupsInClass(cls);
     int size = groups.start(first + groupCount) - groups.start(first);
@@ -63,7 +74,10 @@ public final class ClassAnalysis {
     });
     String farthest = farthestSum.toString();
     String solution = solutionSum.toString();
-    if (writer != null) {
+    Done done = new Done(LayoutClass.name(cls), size, groupCount, farthest, solution, (System.nanoTime() - t0) / 1e9);
+    if (writer == null) {
+      stored.accept(done);
+    } else {
       int[] members = groups.members();
       long[] byId = new long[size];
       for (int p = 0; p < size; p++) {
@@ -71,13 +85,13 @@ public final class ClassAnalysis {
       }
       Arrays.sort(byId);
       AllLayouts all = groups.layouts();
-      writer.writeClass(LayoutClass.name(cls), sink -> {
+      writer.submit(new AnalysisWriter.ClassValues(done.className(), size, sink -> {
         for (long e : byId) {
           int p = (int) e;
           sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
         }
-      }, diameters, farthest, solution, (System.nanoTime() - t0) / 1e9);
+      }, diameters, farthest, solution, done.seconds()), () -> stored.accept(done));
     }
-    return new Done(LayoutClass.name(cls), size, groupCount, farthest, solution, (System.nanoTime() - t0) / 1e9);
+    return done;
   }
 }

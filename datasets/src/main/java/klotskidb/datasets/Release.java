@@ -284,7 +284,6 @@ public final class Release {
     List<Thread> cleanup = Collections.synchronizedList(new ArrayList<>());
     try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
       Workers.run("release", o.threads(), t -> {
-        HrdCsv csv = new HrdCsv(o.threads());
         for (int k; (k = next.getAndIncrement()) < order.size(); ) {
           int cls = order.get(k);
           String name = LayoutClass.name(cls);
@@ -297,10 +296,10 @@ public final class Release {
             Runtime.getRuntime().addShutdownHook(hook);
             cleanup.add(hook);
             boolean storeThis = writer != null && !analysed.containsKey(name);
-            ClassAnalysis.Done d = ClassAnalysis.run(csv, groups, cls, f.file, s.file, storeThis ? writer : null);
+            ClassAnalysis.Done d = ClassAnalysis.run(o.threads(), groups, cls, f.file, s.file,
+                storeThis ? writer : null, stored -> listener.classDone(stored, storeThis));
             f.commit(d.farthest());
             s.commit(d.solution());
-            listener.classDone(d, storeThis);
           } catch (Exception e) {
             next.set(order.size());
             throw new IllegalStateException("class " + name + ": " + e.getMessage(), e);

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
@@ -28,23 +30,32 @@ import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
- * Adds the values of {@code klotski analyse} to a published database, one class at a time,
- * without ever changing a directory that readers may have open. For class {@code 5-4-1}:
+ * Adds the values of {@code klotski analyse} to a published database, class by class, without
+ * ever changing a directory that readers may have open. Workers {@link #submit} finished classes
+ * and go on; one writer thread publishes whatever is queued, together. For class {@code 5-4-1}
+ * (and any queued with it):
  *
  * <ol>
  *   <li>{@code NAME.building-PID} is made beside the database: its table files hard-linked (they
  *       are immutable; no bytes copied), its small files (CURRENT, MANIFEST, OPTIONS, WAL)
  *       copied;
- *   <li>that copy is opened for writing; the class's rows go into one SST file (code order)
- *       ingested into {@code analysis}, then one synced write batch puts its groups' diameters
- *       and the marker {@code analysed.5-4-1} ({@link AnalysisMarker}: the per-class file
+ *   <li>that copy is opened for writing; each class's rows go into one SST file (code order)
+ *       ingested into {@code analysis}, then one synced write batch puts the classes' group
+ *       diameters and markers {@code analysed.5-4-1} ({@link AnalysisMarker}: the per-class file
  *       checksums and the rows and CRC32C of the class's new rows); families flushed, closed;
  *   <li>{@link Publisher} swaps the copy into place by two renames, as a build does.
  * </ol>
  *
- * A reader sees the database before the class or after it, never a directory being written;
- * a killed run loses at most the class it was writing, and the next run redoes it. The whole
- * run holds {@link DatabaseLock}, so no build or other analysis publishes in between.
+ * A reader sees the database before a publish or after it, never a directory being written;
+ * a killed run loses at most the classes queued or being written, and the next run redoes them.
+ * The whole run holds {@link DatabaseLock}, so no build or other analysis publishes in between.
+ *
+ * <p>Why a thread of its own: a publish takes about 0.2 s, but every seventh or so also merges
+ * the {@code analysis} family (below), 13-20 s once it holds most of the 29 million rows. Written
+ * in turn by the workers (one publish per class, under a lock), those merges stalled both
+ * workers at the end of a whole run: its last 28 classes, under 60,000 layouts each, took 13-19 s
+ * apiece instead of under a second (525 s in all, measured). Queued, the merges overlap the
+ * analysis, and the small classes of the tail share publishes.
  *
  * <p>Cost of the swap, measured: see BENCHMARKS.md ("analysis checkpoints"). Auto compactions
  * are off in the copy (a compaction cut short by the close would only be redone by the next
@@ -64,17 +75,33 @@ public final class AnalysisWriter implements AutoCloseable {
         throws RocksDBException;
   }
 
-  /** A family with more sorted runs than this is compacted when a class is added. */
+  /** A family with more sorted runs than this is compacted when classes are added. */
   static final int MAX_RUNS = 8;
+
+  /**
+   * Rows the queue holds before {@link #submit} waits: about 26 bytes each in the caller's
+   * arrays, so at most about 200 MB of values waiting; the largest class has 2.0 million rows.
+   */
+  static final long MAX_QUEUED_ROWS = 8_000_000;
 
   private final Path dir;
   private final DatabaseLock lock;
   private final Publisher publisher;
 
+  private final ArrayDeque<Queued> queue = new ArrayDeque<>();
+  /** Rows of the classes submitted and not yet published (guarded by queue). */
+  private long queuedRows;
+  private boolean closing;
+  private Throwable failure;
+  private final Thread thread;
+
   private AnalysisWriter(Path dir, DatabaseLock lock, Publisher publisher) {
     this.dir = dir;
     this.lock = lock;
     this.publisher = publisher;
+    thread = new Thread(this::drain, "analysis-writer");
+    thread.setDaemon(true); // a killed or interrupted run loses the classes queued, never a half-swap
+    thread.start();
   }
 
   /**
@@ -104,23 +131,112 @@ public final class AnalysisWriter implements AutoCloseable {
   }
 
   /**
-   * Writes one class: rows, diameters and the marker, published together. One class at a time
-   * (callers on several threads take turns).
+   * One class's values as {@link #submit} takes them.
    *
+   * @param layouts the class's row count (what the queue bounds)
    * @param diameters rows of jiang, bing, style, group_num, diameter, one per group of the class
    * @param farthestFile "MD5 LINES BYTES" of farthest_J-B-S.csv as the values give it
    * @param solutionFile the same for solution_J-B-S.csv
+   * @param seconds the class's analysis time, for its marker
    */
-  public synchronized void writeClass(String className, Rows rows, int[][] diameters, String farthestFile,
-      String solutionFile, double seconds) throws IOException {
-    publisher.publish(building -> {
-      linkCopy(dir, building);
-      try {
-        addClass(building, className, rows, diameters, farthestFile, solutionFile, seconds);
-      } catch (RocksDBException e) {
-        throw new IOException("writing the analysis of " + className + ": " + e.getMessage(), e);
+  public record ClassValues(String className, int layouts, Rows rows, int[][] diameters, String farthestFile,
+      String solutionFile, double seconds) {}
+
+  /**
+   * Queues a class to be published by the writer's thread and returns: the caller goes on with
+   * its next class. {@code stored} runs on the writer's thread once the class is in the
+   * published database. Waits while the classes queued hold more than {@link #MAX_QUEUED_ROWS}
+   * rows (their values stay in memory until published). Throws if an earlier publish failed.
+   */
+  public void submit(ClassValues values, Runnable stored) {
+    synchronized (queue) {
+      while (failure == null && queuedRows > 0 && queuedRows + values.layouts() > MAX_QUEUED_ROWS) {
+        try {
+          queue.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DatabaseException("interrupted while waiting to store the analysis of " + values.className());
+        }
       }
-    });
+      if (failure != null) {
+        throw failed();
+      }
+      if (closing) {
+        throw new IllegalStateException("the analysis writer is closed");
+      }
+      queue.add(new Queued(values, stored));
+      queuedRows += values.layouts();
+      queue.notifyAll();
+    }
+  }
+
+  private record Queued(ClassValues values, Runnable stored) {}
+
+  /**
+   * The writer's thread: takes every class queued so far and publishes them together, one copy
+   * and one swap for all of them, until closed and the queue is empty. A failed publish is kept
+   * for {@link #submit} and {@link #close} to throw; the classes of that publish and any queued
+   * after it are not stored (the next run analyses them again).
+   */
+  private void drain() {
+    while (true) {
+      List<Queued> batch;
+      synchronized (queue) {
+        while (queue.isEmpty() && !closing) {
+          try {
+            queue.wait();
+          } catch (InterruptedException e) {
+            // not interrupted by anyone but the JVM going down; close() decides when to stop
+          }
+        }
+        if (queue.isEmpty()) {
+          return;
+        }
+        batch = new ArrayList<>(queue);
+        queue.clear();
+      }
+      try {
+        publisher.publish(building -> {
+          linkCopy(dir, building);
+          try {
+            addClasses(building, batch);
+          } catch (RocksDBException e) {
+            throw new IOException("writing the analysis of " + names(batch) + ": " + e.getMessage(), e);
+          }
+        });
+      } catch (IOException | RuntimeException | Error e) {
+        synchronized (queue) {
+          failure = e;
+          queue.clear();
+          queuedRows = 0;
+          queue.notifyAll();
+        }
+        return;
+      }
+      for (Queued q : batch) {
+        q.stored().run();
+      }
+      synchronized (queue) {
+        for (Queued q : batch) {
+          queuedRows -= q.values().layouts();
+        }
+        queue.notifyAll();
+      }
+    }
+  }
+
+  private static String names(List<Queued> batch) {
+    StringBuilder b = new StringBuilder();
+    for (Queued q : batch) {
+      b.append(b.length() == 0 ? "" : ", ").append(q.values().className());
+    }
+    return b.toString();
+  }
+
+  private DatabaseException failed() {
+    Throwable e = failure;
+    String reason = e instanceof IOException io ? IoErrors.reason(io) : e.getMessage();
+    return new DatabaseException("cannot store the analysis in " + dir + ": " + reason, e);
   }
 
   /** Table files hard-linked, every other file of the database copied (LOCK and info logs left out). */
@@ -146,10 +262,75 @@ public final class AnalysisWriter implements AutoCloseable {
     }
   }
 
-  private static void addClass(Path building, String className, Rows rows, int[][] diameters,
-      String farthestFile, String solutionFile, double seconds) throws IOException, RocksDBException {
-    Path file = building.resolve("analysis-" + className + ".sst");
-    RowChecksum analysisSum = new RowChecksum();
+  /**
+   * Each class's rows into one SST file (code order) ingested into {@code analysis}; then one
+   * synced write batch with every class's diameters and marker.
+   */
+  private static void addClasses(Path building, List<Queued> batch) throws IOException, RocksDBException {
+    List<Path> files = new ArrayList<>();
+    try {
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
+      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+      familyOptions.add(Tables.analysisWriterFamily(Schema.META));
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions.get(0)));
+      for (String cf : Schema.ALL_FAMILIES) {
+        familyOptions.add(Tables.analysisWriterFamily(cf));
+        descriptors.add(new ColumnFamilyDescriptor(cf.getBytes(StandardCharsets.UTF_8),
+            familyOptions.get(familyOptions.size() - 1)));
+      }
+      try (DBOptions options = new DBOptions();
+          RocksDB db = RocksDB.open(options, building.toString(), descriptors, handles);
+          WriteBatch markers = new WriteBatch()) {
+        try {
+          for (Queued q : batch) {
+            ClassValues c = q.values();
+            Path file = building.resolve("analysis-" + c.className() + ".sst");
+            files.add(file);
+            RowChecksum analysisSum = writeRows(file, c.rows());
+            if (analysisSum.rows() > 0) {
+              try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
+                db.ingestExternalFile(handle(handles, Schema.ANALYSIS), List.of(file.toString()), ingest);
+              }
+            }
+            int[][] sorted = c.diameters().clone();
+            Arrays.sort(sorted, Comparator.comparingInt(d -> d[3])); // key order: group_num inside the class
+            RowChecksum groupSum = new RowChecksum();
+            for (int[] d : sorted) { // jiang, bing, style, group_num, diameter
+              byte[] k = Schema.groupKey(d[0], d[1], d[2], d[3]);
+              byte[] v = ByteBuffer.allocate(2).putShort((short) d[4]).array();
+              groupSum.update(k, v);
+              markers.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
+            }
+            AnalysisMarker marker = new AnalysisMarker(c.farthestFile(), c.solutionFile(), c.seconds(),
+                analysisSum.toString(), groupSum.toString());
+            markers.put(handle(handles, Schema.META),
+                (Schema.META_ANALYSED_PREFIX + c.className()).getBytes(StandardCharsets.UTF_8),
+                marker.format().getBytes(StandardCharsets.UTF_8));
+          }
+          try (WriteOptions sync = new WriteOptions().setSync(true)) {
+            db.write(sync, markers);
+          }
+          try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(flush, List.of(handle(handles, Schema.GROUP_ANALYSIS), handle(handles, Schema.META)));
+          }
+          compactCrowded(db, handles);
+        } finally {
+          handles.forEach(ColumnFamilyHandle::close);
+        }
+      } finally {
+        familyOptions.forEach(ColumnFamilyOptions::close);
+      }
+    } finally {
+      for (Path f : files) {
+        Files.deleteIfExists(f);
+      }
+    }
+  }
+
+  /** A class's rows into one SST file; returns their count and checksum (no file when there are none). */
+  private static RowChecksum writeRows(Path file, Rows rows) throws RocksDBException {
+    RowChecksum sum = new RowChecksum();
     try (Options sstOptions = Tables.sstWriter();
         EnvOptions env = new EnvOptions();
         SstFileWriter writer = new SstFileWriter(env, sstOptions)) {
@@ -163,50 +344,14 @@ public final class AnalysisWriter implements AutoCloseable {
         value.putShort((short) farthestStep).putInt(farthestNum).putInt(minSolutionNum).putInt(solutionNum);
         key.flip();
         value.flip();
-        analysisSum.update(key, value);
+        sum.update(key, value);
         writer.put(key, value);
       });
-      if (analysisSum.rows() > 0) {
+      if (sum.rows() > 0) {
         writer.finish();
       }
     }
-    int[][] sorted = diameters.clone();
-    Arrays.sort(sorted, Comparator.comparingInt(d -> d[3])); // key order: group_num inside the class
-    RowChecksum groupSum = new RowChecksum();
-    List<ColumnFamilyHandle> handles = new ArrayList<>();
-    try (ColumnFamilyOptions cfOptions = Tables.columnFamily().setDisableAutoCompactions(true);
-        DBOptions options = new DBOptions();
-        RocksDB db = RocksDB.open(options, building.toString(), Tables.descriptors(cfOptions), handles)) {
-      try {
-        if (analysisSum.rows() > 0) {
-          try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
-            db.ingestExternalFile(handle(handles, Schema.ANALYSIS), List.of(file.toString()), ingest);
-          }
-        }
-        try (WriteBatch batch = new WriteBatch(); WriteOptions sync = new WriteOptions().setSync(true)) {
-          for (int[] d : sorted) { // jiang, bing, style, group_num, diameter
-            byte[] k = Schema.groupKey(d[0], d[1], d[2], d[3]);
-            byte[] v = ByteBuffer.allocate(2).putShort((short) d[4]).array();
-            groupSum.update(k, v);
-            batch.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
-          }
-          AnalysisMarker marker = new AnalysisMarker(farthestFile, solutionFile, seconds, analysisSum.toString(),
-              groupSum.toString());
-          batch.put(handle(handles, Schema.META),
-              (Schema.META_ANALYSED_PREFIX + className).getBytes(StandardCharsets.UTF_8),
-              marker.format().getBytes(StandardCharsets.UTF_8));
-          db.write(sync, batch);
-        }
-        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-          db.flush(flush, List.of(handle(handles, Schema.GROUP_ANALYSIS), handle(handles, Schema.META)));
-        }
-        compactCrowded(db, handles);
-      } finally {
-        handles.forEach(ColumnFamilyHandle::close);
-      }
-    } finally {
-      Files.deleteIfExists(file);
-    }
+    return sum;
   }
 
   private static ColumnFamilyHandle handle(List<ColumnFamilyHandle> handles, String cf) {
@@ -238,8 +383,30 @@ public final class AnalysisWriter implements AutoCloseable {
     }
   }
 
+  /**
+   * Publishes what is still queued, stops the writer's thread and releases the lock; throws if a
+   * publish failed (then the classes not stored are named by the next run's "analysing" line).
+   */
   @Override
   public void close() {
+    synchronized (queue) {
+      closing = true;
+      queue.notifyAll();
+    }
+    boolean interrupted = false;
+    while (thread.isAlive()) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        interrupted = true; // the lock must outlive the publish under way
+      }
+    }
     lock.close();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (failure != null) {
+      throw failed();
+    }
   }
 }

@@ -1,0 +1,124 @@
+package klotskidb.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.Layerer;
+import klotskidb.layerer.Layers;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer's thread publishes what workers submit: every class stored with its values and
+ * marker before close returns, each announced once it is in the published database; a failed
+ * publish stores none of its classes and is thrown by the next submit and by close.
+ */
+class AnalysisWriterTest {
+  private static final int[][] CLASSES = {{0, 1, 0}, {1, 0, 0}, {0, 2, 0}};
+  @TempDir Path dir;
+  private static Groups groups;
+  private static Layers layers;
+
+  @BeforeAll
+  static void layer() {
+    boolean[] selected = new boolean[LayoutClass.COUNT];
+    for (int[] c : CLASSES) {
+      selected[LayoutClass.index(c[0], c[1], c[2])] = true;
+    }
+    groups = new Grouper(AllLayouts.build(), selected, 2, Progress.NONE).run();
+    layers = new Layerer(groups, 2, Progress.NONE).run();
+  }
+
+  private Path database() throws Exception {
+    Path db = dir.resolve("db");
+    new Publisher(db).publish(d -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(d));
+    return db;
+  }
+
+  /** The class's layouts in code order, each with values made from its code (so every row differs). */
+  private static AnalysisWriter.ClassValues values(int[] c, boolean failing) {
+    int cls = LayoutClass.index(c[0], c[1], c[2]);
+    List<Long> codes = new ArrayList<>();
+    List<int[]> diameters = new ArrayList<>();
+    for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
+      for (int i = 0; i < groups.size(g); i++) {
+        codes.add(groups.layouts().code(groups.member(g, i)));
+      }
+      diameters.add(new int[] {c[0], c[1], c[2], groups.groupNum(g), 7 + groups.groupNum(g)});
+    }
+    Collections.sort(codes);
+    return new AnalysisWriter.ClassValues(LayoutClass.name(cls), codes.size(), sink -> {
+      for (long code : codes) {
+        if (failing) {
+          throw new IllegalStateException("rows cut short");
+        }
+        sink.row(code, (int) (code >>> 12) & 0xFF, 1, 2, (int) (code >>> 20) & 0xFFFF);
+      }
+    }, diameters.toArray(new int[0][]), "0123456789abcdef0123456789abcdef 1 2", "fedcba9876543210fedcba9876543210 1 2",
+        1.5);
+  }
+
+  @Test
+  void everySubmittedClassIsStoredBeforeCloseReturns() throws Exception {
+    Path db = database();
+    List<String> stored = Collections.synchronizedList(new ArrayList<>());
+    try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+      for (int[] c : CLASSES) {
+        AnalysisWriter.ClassValues v = values(c, false);
+        writer.submit(v, () -> stored.add(v.className()));
+      }
+    }
+    assertEquals(List.of("0-1-0", "1-0-0", "0-2-0"), stored);
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      assertEquals(3, k.analysedClasses().size());
+      assertEquals("0123456789abcdef0123456789abcdef 1 2", k.analysedClasses().get("0-2-0").farthestFile());
+      int checked = 0;
+      for (int g = 0; g < groups.count(); g++) {
+        for (int i = 0; i < groups.size(g); i++) {
+          long code = groups.layouts().code(groups.member(g, i));
+          Optional<KlotskiDb.Analysis> a = k.analysisOf(code);
+          assertTrue(a.isPresent(), Long.toHexString(code));
+          assertEquals((int) (code >>> 12) & 0xFF, a.get().farthestStep());
+          assertEquals((int) (code >>> 20) & 0xFFFF, a.get().solutionNum());
+          checked++;
+        }
+      }
+      assertEquals(1_440 + 192 + 132, checked);
+    }
+  }
+
+  @Test
+  void aFailedPublishStoresNoneOfItsClassesAndIsThrown() throws Exception {
+    Path db = database();
+    List<String> stored = Collections.synchronizedList(new ArrayList<>());
+    AnalysisWriter writer = AnalysisWriter.open(db, note -> { });
+    AnalysisWriter.ClassValues good = values(CLASSES[0], false);
+    writer.submit(good, () -> stored.add(good.className()));
+    AnalysisWriter.ClassValues bad = values(CLASSES[2], true);
+    writer.submit(bad, () -> stored.add(bad.className()));
+    DatabaseException e = assertThrows(DatabaseException.class, writer::close);
+    assertTrue(e.getMessage().startsWith("cannot store the analysis in " + db.toAbsolutePath() + ": "), e.getMessage());
+    assertTrue(e.getMessage().contains("rows cut short"), e.getMessage());
+    assertFalse(stored.contains("0-2-0"), stored.toString());
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      assertFalse(k.analysedClasses().containsKey("0-2-0"));
+      assertEquals(stored.size(), k.analysedClasses().size(), "announced exactly the classes stored");
+    }
+    assertThrows(DatabaseException.class, () -> writer.submit(values(CLASSES[1], false), () -> { }));
+    // the lock is free again: another writer opens
+    AnalysisWriter.open(db, note -> { }).close();
+  }
+}
