@@ -158,12 +158,7 @@ class AllRootsBfsTest {
       }
       compare(g, everyRoot(g));
       checked++;
-      for (int i = 0; i < groups.size(g); i++) {
-        if ((all.code(groups.member(g, i)) >>> 32) == 0xD) {
-          solvable++;
-          break;
-        }
-      }
+      solvable += solvable(g) ? 1 : 0;
     }
     // and a solvable mid-sized group for sure: the group of 4FEA13400's class with most layouts <= 3000
     int cls = LayoutClass.index(1, 2, 1);
@@ -199,10 +194,7 @@ class AllRootsBfsTest {
       }
       boolean mirror = closedUnder(g, mover::mirror);
       boolean flip = closedUnder(g, mover::flip);
-      boolean solvable = false;
-      for (int i = 0; i < groups.size(g); i++) {
-        solvable |= (all.code(groups.member(g, i)) >>> 32) == 0xD;
-      }
+      boolean solvable = solvable(g);
       boolean large = groups.size(g) > 1500; // several batches of the farthest pass
       if (mirror && flip && solvable && large && !mirrorAndFlip) {
         mirrorAndFlip = true;
@@ -285,6 +277,40 @@ class AllRootsBfsTest {
       }
     }
     return dist[queue[tail - 1]];
+  }
+
+  /**
+   * The edge cases of the definitions: every group of two layouts (610: each layout the other's
+   * only farthest one) and unsolvable groups of growing sizes (no solution values at all, the
+   * solution pass has no source), every root against the reference.
+   */
+  @Test
+  void twoLayoutGroupsAndUnsolvableGroupsEqualAPlainBfs() {
+    int pairs = 0;
+    int unsolvable = 0;
+    AllRootsBfs engine = new AllRootsBfs(2);
+    for (int g = 0; g < groups.count(); g++) {
+      int n = groups.size(g);
+      if (n == 2) {
+        compare(g, everyRoot(g), engine);
+        pairs++;
+      } else if (unsolvable < 5 && n >= 64 << unsolvable && n <= 5000 && !solvable(g)) {
+        compare(g, everyRoot(g), engine);
+        unsolvable++;
+      }
+    }
+    assertEquals(610, pairs, "groups of two layouts");
+    assertEquals(5, unsolvable, "unsolvable groups of 64 to 5,000 layouts, each at least twice the last");
+  }
+
+  /** Whether some layout of group g is solved (its 2x2 at cell 13: head digit D). */
+  private static boolean solvable(int g) {
+    for (int i = 0; i < groups.size(g); i++) {
+      if ((all.code(groups.member(g, i)) >>> 32) == 0xD) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Test
