@@ -6,7 +6,8 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.AllRootsBfs;
+import klotskidb.analysis.AllRootsBfs;
+import klotskidb.analysis.Kernels;
 import klotskidb.layerer.GroupGraph;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,17 +23,27 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A BFS from every layout of the classic group 5-4-1-1 (25,955 layouts), with the lists the
- * per-class files need (issue target: 0.8 s; the original C++ engine takes 15.6 s here).
- * Group loading (moves, local indices) is outside the measurement.
+ * A BFS from every layout of one group, with the lists the per-class files need, per kernel:
+ * the classic group 5-4-1-1 (25,955 layouts, long: anchors and candidates; the original C++
+ * engine takes 15.6 s here) and the dense 2-3-0-0 (128,040 layouts, 512 roots a batch with the
+ * vector kernels). Group loading (moves, local indices) is outside the measurement.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "-XX:+UseParallelGC"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "-XX:+UseParallelGC", "--add-modules", "jdk.incubator.vector"})
 public class AnalysisBench {
   @Param({"1", "2"})
   int threads;
+
+  @Param({"vector", "scalar"})
+  String kernel;
+
+  /** J-B-S-G: the group's class and group_num. */
+  @Param({"5-4-1-1", "2-3-0-0"})
+  String group;
+
+  private int diameter = -1;
 
   private GroupGraph graph;
   private AllRootsBfs engine;
@@ -40,23 +51,27 @@ public class AnalysisBench {
   @Setup(Level.Trial)
   public void setUp() {
     AllLayouts all = AllLayouts.build();
-    long classic = 0x1A9BF0C00L;
+    String[] p = group.split("-");
+    int cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
     boolean[] only = new boolean[LayoutClass.COUNT];
-    only[LayoutClass.of(classic)] = true;
+    only[cls] = true;
     Groups groups = new Grouper(all, only, 2, Progress.NONE).run();
     graph = new GroupGraph();
-    graph.load(groups, groups.groupOf(all.id(classic)));
-    engine = new AllRootsBfs(threads);
+    graph.load(groups, groups.group(cls, Integer.parseInt(p[3])));
+    engine = new AllRootsBfs(threads, Kernels.choose(kernel, line -> {
+      throw new IllegalStateException(line);
+    }));
   }
 
   @Benchmark
   @Warmup(iterations = 5)
   @Measurement(iterations = 10)
-  public AllRootsBfs.Result classicGroup() {
+  public AllRootsBfs.Result wholeGroup() {
     AllRootsBfs.Result r = engine.run(graph, true);
-    if (r.diameter() != 145) {
-      throw new IllegalStateException("diameter " + r.diameter());
+    if (diameter >= 0 && r.diameter() != diameter) {
+      throw new IllegalStateException("diameter " + r.diameter() + ", before " + diameter);
     }
+    diameter = r.diameter();
     return r;
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.analysis.Kernels;
 import klotskidb.datasets.ClassAnalysis;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
@@ -21,6 +22,7 @@ import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -48,6 +50,8 @@ final class AnalyseCommand implements Callable<Integer> {
 
   @Option(names = "--no-progress", description = "No progress bar; a line per class only.")
   boolean noProgress;
+
+  @Mixin KernelOption kernel;
 
   @Spec CommandSpec spec;
 
@@ -81,6 +85,8 @@ final class AnalyseCommand implements Callable<Integer> {
       out.println("nothing to analyse: " + done.size() + " classes of the database are analysed");
       return 0;
     }
+    PrintWriter err = spec.commandLine().getErr();
+    Kernels kernels = kernel.choose(err);
     AllLayouts all = AllLayouts.build();
     Groups groups = new Grouper(all, todo, threads, Progress.NONE).run();
     List<Integer> order = new ArrayList<>();
@@ -96,15 +102,14 @@ final class AnalyseCommand implements Callable<Integer> {
       }
     }
     order.sort((a, b) -> Long.compare(work[b], work[a])); // largest first: better balance
-    out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads",
-        count, done.size(), threads));
+    out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
+        count, done.size(), threads, kernels.describe()));
     out.flush();
     Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
     progress.begin("analyse", total);
     AtomicLong workDone = new AtomicLong();
     AtomicInteger next = new AtomicInteger();
     long t0 = System.nanoTime();
-    PrintWriter err = spec.commandLine().getErr();
     try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> err.println("klotski: " + note))) {
       Workers.run("analyse", threads, t -> {
         // each worker may share a group's batches among all threads: when fewer classes than
@@ -113,7 +118,7 @@ final class AnalyseCommand implements Callable<Integer> {
           int cls = order.get(k);
           try {
             // the line and the progress come once the class is stored (the writer's thread)
-            ClassAnalysis.run(threads, groups, cls, null, null, writer, d -> {
+            ClassAnalysis.run(threads, kernels, groups, cls, null, null, writer, d -> {
               synchronized (out) {
                 out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s",
                     d.className(), d.layouts(), d.groups(), d.seconds()));

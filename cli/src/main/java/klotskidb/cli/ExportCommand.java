@@ -8,6 +8,7 @@ import klotskidb.datasets.HrdFiles;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Progress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -63,6 +64,8 @@ final class ExportCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N",
       description = "Threads for farthest-csv, solution-csv and parquet (default: all cores).")
   int threads = Runtime.getRuntime().availableProcessors();
+
+  @Mixin KernelOption kernel;
 
   @Option(names = "--no-progress", description = "No progress bar.")
   boolean noProgress;
@@ -176,7 +179,7 @@ final class ExportCommand implements Callable<Integer> {
     long[] rows = new long[1];
     klotskidb.datasets.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
         ? klotskidb.datasets.HrdCsv.Kind.FARTHEST : klotskidb.datasets.HrdCsv.Kind.SOLUTION;
-    AtomicFile.write(out, stream -> rows[0] = new klotskidb.datasets.HrdCsv(threads).write(groups, cls, kind, stream));
+    AtomicFile.write(out, stream -> rows[0] = new klotskidb.datasets.HrdCsv(threads, kernel.choose(spec.commandLine().getErr())).write(groups, cls, kind, stream));
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;

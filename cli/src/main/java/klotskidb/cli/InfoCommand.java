@@ -16,7 +16,7 @@ import klotskidb.db.LayoutRef;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
-import klotskidb.layerer.RootFacts;
+import klotskidb.analysis.RootFacts;
 import klotskidb.server.Documents;
 import klotskidb.server.Json;
 import picocli.CommandLine.Command;

@@ -12,6 +12,7 @@ import klotskidb.datasets.Release;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,6 +39,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Runtime.getRuntime().availableProcessors();
+
+  @Mixin KernelOption kernel;
 
   @Option(names = "--gzip", description = "Write NAME.gz files; their uncompressed content is what is checked.")
   boolean gzip;
@@ -79,7 +82,7 @@ final class ReleaseCommand implements Callable<Integer> {
     int[] counts = new int[3]; // matched, differing, without reference
     long t0 = System.nanoTime();
     List<Release.FileResult> results = Release.run(db == null ? Database.DEFAULT : db,
-        new Release.Options(out, reference, threads, gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
+        new Release.Options(out, reference, threads, kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
           @Override
           public void note(String line) {
             synchronized (printer) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
@@ -16,7 +17,7 @@ import klotskidb.grouper.Groups;
  * and {@code release} both run per class.
  *
  * <pre>
- *   ClassAnalysis.run(2, groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
+ *   ClassAnalysis.run(2, Kernels.vector(), groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
  *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", 3.1 s]
  * </pre>
  *
@@ -37,16 +38,17 @@ public final class ClassAnalysis {
 
   /**
    * @param threads threads sharing each group's BFS batches
+   * @param kernels the kernels sweeping them
    * @param farthestOut receives farthest_J-B-S.csv, or null (checksummed only)
    * @param solutionOut receives solution_J-B-S.csv, or null
    * @param writer stores the values and the class's marker, or null (values not stored)
    * @param stored called with the class's figures once the writer has published them (on the
    *     writer's thread), or at once when there is no writer
    */
-  public static Done run(int threads, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
+  public static Done run(int threads, Kernels kernels, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
       AnalysisWriter writer, Consumer<Done> stored) throws IOException {
     long t0 = System.nanoTime();
-    HrdCsv csv = new HrdCsv(threads);
+    HrdCsv csv = new HrdCsv(threads, kernels);
     int first = groups.group(cls, 0);
     int groupCount = groups.groupsInClass(cls);
     int size = groups.start(first + groupCount) - groups.start(first);

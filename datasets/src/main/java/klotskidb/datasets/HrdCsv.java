@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.AllRootsBfs;
+import klotskidb.analysis.AllRootsBfs;
+import klotskidb.analysis.Kernels;
 import klotskidb.layerer.GroupGraph;
 
 /**
@@ -32,14 +33,9 @@ public final class HrdCsv {
   private final GroupGraph graph = new GroupGraph();
   private final AllRootsBfs engine;
 
-  /** Analyses each group on the calling thread. */
-  public HrdCsv() {
-    this(1);
-  }
-
-  /** Shares each group's BFS batches among {@code threads} threads. */
-  public HrdCsv(int threads) {
-    engine = new AllRootsBfs(threads);
+  /** Shares each group's BFS batches among {@code threads} threads, sweeping with {@code kernels}. */
+  public HrdCsv(int threads, Kernels kernels) {
+    engine = new AllRootsBfs(threads, kernels);
   }
 
   /** Writes one class's file; returns the number of rows. Not thread-safe: one per thread. */

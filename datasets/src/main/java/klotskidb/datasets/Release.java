@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
+import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.IoErrors;
 import klotskidb.db.KlotskiDb;
@@ -48,8 +49,8 @@ import klotskidb.grouper.Groups;
  */
 public final class Release {
   /** What to release. {@code classes} null: every class of the database. */
-  public record Options(Path out, Path published, int threads, boolean gzip, List<String> classes,
-      int maxClassLayouts) {}
+  public record Options(Path out, Path published, int threads, Kernels kernels, boolean gzip,
+      List<String> classes, int maxClassLayouts) {}
 
   /** A file of the release and how it compares with the published checksums. */
   public record FileResult(String file, String md5, long lines, long bytes, String expected) {
@@ -296,7 +297,7 @@ public final class Release {
             Runtime.getRuntime().addShutdownHook(hook);
             cleanup.add(hook);
             boolean storeThis = writer != null && !analysed.containsKey(name);
-            ClassAnalysis.Done d = ClassAnalysis.run(o.threads(), groups, cls, f.file, s.file,
+            ClassAnalysis.Done d = ClassAnalysis.run(o.threads(), o.kernels(), groups, cls, f.file, s.file,
                 storeThis ? writer : null, stored -> listener.classDone(stored, storeThis));
             f.commit(d.farthest());
             s.commit(d.solution());

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
+import klotskidb.analysis.Kernels;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -42,7 +43,7 @@ class HrdCsvTest {
     }
     assertEquals(2 * 99, jobs.size());
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-    ThreadLocal<HrdCsv> writers = ThreadLocal.withInitial(HrdCsv::new);
+    ThreadLocal<HrdCsv> writers = ThreadLocal.withInitial(() -> new HrdCsv(1, Kernels.fastest()));
     IntStream.range(0, jobs.size()).parallel().forEach(j -> {
       Object[] job = jobs.get(j);
       String[] expected = (String[]) job[2];

@@ -311,7 +311,7 @@ public final class GroupGraph {
 
   /** Neighbours of local i are edges()[edgeStart(i) .. edgeStart(i + 1)); needs {@link #load}. */
   /** The adjacency offsets: neighbours of i are edges()[edgeStarts()[i] .. edgeStarts()[i + 1]). */
-  int[] edgeStarts() {
+  public int[] edgeStarts() {
     return edgeStart;
   }
 

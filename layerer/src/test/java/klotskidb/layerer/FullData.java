@@ -6,23 +6,23 @@ import klotskidb.grouper.Groups;
 
 /**
  * All 29,334,498 layouts and their groups, built once per test JVM and shared by this module's
- * test classes (Surefire runs them in one JVM; each building its own copy cost a grouping pass
+ * test classes and analysis' (Surefire runs them in one JVM; each building its own copy cost a grouping pass
  * per class and kept every copy reachable from its static fields).
  */
-final class FullData {
+public final class FullData {
   private static AllLayouts all;
   private static Groups groups;
 
   private FullData() {}
 
-  static synchronized AllLayouts all() {
+  public static synchronized AllLayouts all() {
     if (all == null) {
       all = AllLayouts.build();
     }
     return all;
   }
 
-  static synchronized Groups groups() {
+  public static synchronized Groups groups() {
     if (groups == null) {
       groups = Grouper.groupAll(all());
     }

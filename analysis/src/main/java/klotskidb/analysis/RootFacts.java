@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import it.unimi.dsi.fastutil.HashCommon;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -9,6 +9,8 @@ import java.util.Arrays;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Workers;
+import klotskidb.layerer.Layers;
+import klotskidb.layerer.Solver;
 
 /**
  * One layout's farthest layouts and solutions (SPEC 5) from one BFS in its group, without a

@@ -1,17 +1,23 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
+import klotskidb.layerer.FullData;
+import klotskidb.layerer.GroupGraph;
+import klotskidb.layerer.Layers;
+import klotskidb.layerer.Solver;
 import org.junit.jupiter.api.Test;
 
 /** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
@@ -76,28 +82,51 @@ class AllRootsBfsTest {
     }
   }
 
+  /**
+   * Every kernel this JVM has, each a way the engine can run: scalar (4 words), vector with its
+   * own choice of width, and vector forced to 8 words (512 roots) on every short group.
+   */
+  static List<AllRootsBfs> engines(int threads, int longDepth) {
+    List<AllRootsBfs> engines = new ArrayList<>();
+    engines.add(new AllRootsBfs(threads, Kernels.scalar(), longDepth));
+    if (KernelsTest.vectorHere()) {
+      engines.add(new AllRootsBfs(threads, Kernels.vector(), longDepth));
+      engines.add(new AllRootsBfs(threads, Kernels.vector(), longDepth, 0));
+    }
+    return engines;
+  }
+
   private static void compare(int g, int[] roots) {
     compare(g, roots, 1);
   }
 
   private static void compare(int g, int[] roots, int threads) {
-    compare(g, roots, new AllRootsBfs(threads));
+    compare(g, roots, engines(threads, AllRootsBfs.LONG_DEPTH));
   }
 
-  private static void compare(int g, int[] roots, AllRootsBfs engine) {
+  /** Every engine's values and lists of {@code roots} against one plain BFS per root. */
+  private static void compare(int g, int[] roots, List<AllRootsBfs> engines) {
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
-    AllRootsBfs.Result r = engine.run(graph, true);
+    List<AllRootsBfs.Result> results = new ArrayList<>();
+    for (AllRootsBfs engine : engines) {
+      results.add(engine.run(graph, true));
+    }
     for (int root : roots) {
       Reference ref = new Reference(graph, root);
-      String where = groups.groupName(g) + " root " + Code.format(graph.code(root));
-      assertEquals(ref.farthestStep, r.farthestStep[root], where);
-      assertEquals(ref.farthest.size(), r.farthestNum[root], where);
-      assertEquals(ref.minStep, r.minSolutionStep[root], where);
-      assertEquals(ref.minSolutions.size(), r.minSolutionNum[root], where);
-      assertEquals(ref.solutions, r.solutionNum[root], where);
-      assertArrayEquals(ref.farthest.toLongArray(), pairs(root, r.farthest(root)), where);
-      assertArrayEquals(ref.minSolutions.toLongArray(), pairs(root, r.minSolutions(root)), where);
+      for (int k = 0; k < results.size(); k++) {
+        AllRootsBfs.Result r = results.get(k);
+        AllRootsBfs engine = engines.get(k);
+        String where = groups.groupName(g) + " root " + Code.format(graph.code(root)) + ", kernel "
+            + engine.kernels().name() + ", " + engine.farthestWords + "/" + engine.solutionWords + " words";
+        assertEquals(ref.farthestStep, r.farthestStep[root], where);
+        assertEquals(ref.farthest.size(), r.farthestNum[root], where);
+        assertEquals(ref.minStep, r.minSolutionStep[root], where);
+        assertEquals(ref.minSolutions.size(), r.minSolutionNum[root], where);
+        assertEquals(ref.solutions, r.solutionNum[root], where);
+        assertArrayEquals(ref.farthest.toLongArray(), pairs(root, r.farthest(root)), where);
+        assertArrayEquals(ref.minSolutions.toLongArray(), pairs(root, r.minSolutions(root)), where);
+      }
     }
   }
 
@@ -115,7 +144,7 @@ class AllRootsBfsTest {
     int g = groups.groupOf(id);
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
-    AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+    AllRootsBfs.Result r = new AllRootsBfs(Kernels.fastest()).run(graph, true);
     int i = groups.groupIndex(id);
     assertEquals(124, r.farthestStep[i]);
     assertEquals(8, r.farthestNum[i]);
@@ -138,12 +167,16 @@ class AllRootsBfsTest {
   @Test
   void aDenseGroupSweptBothWaysEqualsAPlainBfs() {
     int g = groups.group(LayoutClass.index(1, 2, 0), 0);
-    AllRootsBfs engine = new AllRootsBfs(2);
+    List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
     Random random = new Random(17);
     int[] roots = random.ints(300, 0, groups.size(g)).toArray();
-    compare(g, roots, engine);
-    long[] levels = engine.sweptLevels();
-    assertTrue(levels[0] > 0 && levels[1] > 0, levels[0] + " touched levels, " + levels[1] + " open levels");
+    compare(g, roots, engines);
+    for (AllRootsBfs engine : engines) {
+      long[] levels = engine.sweptLevels();
+      assertTrue(levels[0] > 0 && levels[1] > 0, levels[0] + " touched levels, " + levels[1] + " open levels");
+    }
+    // the vector kernel's own choice here is 512 roots a batch
+    assertEquals(KernelsTest.vectorHere() ? 8 : 4, engines.get(engines.size() - 1).farthestWords);
   }
 
   @Test
@@ -220,10 +253,12 @@ class AllRootsBfsTest {
   @Test
   void theCandidateShortcutOfALongGroupEqualsAPlainBfs() {
     int g = groups.groupOf(all.id(0x1A9BF0C00L));
-    AllRootsBfs engine = new AllRootsBfs(2);
-    compare(g, everyRoot(g), engine);
-    assertTrue(engine.usedCandidates && engine.candidateCount < groups.size(g) / 20,
-        "candidates: " + engine.candidateCount);
+    List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
+    compare(g, everyRoot(g), engines);
+    for (AllRootsBfs engine : engines) {
+      assertTrue(engine.usedCandidates && engine.candidateCount < groups.size(g) / 20,
+          "candidates: " + engine.candidateCount);
+    }
   }
 
   /**
@@ -248,8 +283,9 @@ class AllRootsBfsTest {
       if (isLong ? usedCandidates >= 5 : fellBack >= 6 || seen++ % 7 != 0) {
         continue;
       }
-      AllRootsBfs engine = isLong ? new AllRootsBfs(2) : new AllRootsBfs(2, 0);
-      compare(g, everyRoot(g), engine);
+      List<AllRootsBfs> engines = engines(2, isLong ? AllRootsBfs.LONG_DEPTH : 0);
+      compare(g, everyRoot(g), engines);
+      AllRootsBfs engine = engines.get(0);
       if (engine.usedCandidates) {
         usedCandidates++;
       } else if (engine.candidateCount >= 0) {
@@ -288,7 +324,7 @@ class AllRootsBfsTest {
   void twoLayoutGroupsAndUnsolvableGroupsEqualAPlainBfs() {
     int pairs = 0;
     int unsolvable = 0;
-    AllRootsBfs engine = new AllRootsBfs(2);
+    List<AllRootsBfs> engine = engines(2, AllRootsBfs.LONG_DEPTH);
     for (int g = 0; g < groups.count(); g++) {
       int n = groups.size(g);
       if (n == 2) {
@@ -319,7 +355,7 @@ class AllRootsBfsTest {
       if (groups.size(g) == 1) {
         GroupGraph graph = new GroupGraph();
         graph.load(groups, g);
-        AllRootsBfs.Result r = new AllRootsBfs().run(graph, true);
+        AllRootsBfs.Result r = new AllRootsBfs(Kernels.fastest()).run(graph, true);
         assertEquals(0, r.farthestStep[0]);
         assertEquals(1, r.farthestNum[0]);
         assertArrayEquals(new int[] {0}, r.farthest(0));

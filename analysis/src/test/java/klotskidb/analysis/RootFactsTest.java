@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,8 @@ import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
+import klotskidb.layerer.FullData;
+import klotskidb.layerer.GroupGraph;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +41,7 @@ class RootFactsTest {
   @Test
   void sampledRootsEqualTheEngine() {
     Random random = new Random(23);
-    AllRootsBfs engine = new AllRootsBfs(2);
+    AllRootsBfs engine = new AllRootsBfs(2, Kernels.fastest());
     GroupGraph graph = new GroupGraph();
     int unsolvable = 0;
     int solvedStarts = 0;

@@ -1,6 +1,7 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import java.util.Arrays;
+import klotskidb.layerer.GroupGraph;
 
 /**
  * One loaded group as the all-roots analysis reads it, shared by its classes: the moves as
@@ -63,6 +64,31 @@ final class GroupArrays {
       }
     }
     seedDepth = seedDistances();
+  }
+
+  /**
+   * A ring of {@code n} layouts, each next to the two on either side, the first solved: a group
+   * of no real class, for warming up the kernels ({@link Kernels}).
+   */
+  static GroupArrays ring(int n) {
+    GroupArrays g = new GroupArrays();
+    g.size = n;
+    g.start = new int[n + 1];
+    g.adjacent = new int[4 * n];
+    for (int i = 0; i < n; i++) {
+      g.start[i + 1] = 4 * (i + 1);
+      g.adjacent[4 * i] = (i + n - 2) % n;
+      g.adjacent[4 * i + 1] = (i + n - 1) % n;
+      g.adjacent[4 * i + 2] = (i + 1) % n;
+      g.adjacent[4 * i + 3] = (i + 2) % n;
+    }
+    g.solved = new boolean[n];
+    g.solved[0] = true;
+    g.seedDist = new int[n];
+    g.target = new boolean[n];
+    g.candidate = new boolean[n];
+    g.seedDepth = g.seedDistances();
+    return g;
   }
 
   /** BFS from the seed: fills seedDist, returns the seed's eccentricity. */

@@ -1,14 +1,17 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import java.util.List;
+import klotskidb.layerer.GroupGraph;
+import klotskidb.layerer.Layers;
 
 /**
  * One BFS rooted at every layout of a group (SPEC 5): farthest_step, farthest_num and the
  * farthest layouts of every layout, min_solution_step, min_solution_num, its minimum-step
  * solutions and solution_num. It runs two passes of bit-parallel BFS ({@link BitParallelBfs},
- * 256 at once, one per thread) over batches of roots ({@link RootBatches}):
+ * 256 or 512 at once, one per thread, the sweeps by the chosen {@link Kernels}) over batches of
+ * roots ({@link RootBatches}):
  *
  * <pre>
  *   farthest pass   roots: one layout of each symmetry orbit (a quarter of the group); long
@@ -39,36 +42,83 @@ public final class AllRootsBfs {
    */
   static final int LONG_DEPTH = 40;
 
+  /**
+   * Batches of 512 roots (8 words) where the kernels have them and a pass has at least this many
+   * roots per lane: fewer roots would leave a lane idle or a batch half empty.
+   */
+  static final int WIDE_ROOTS_PER_LANE = 2 * 512;
+
   private final GroupArrays g = new GroupArrays();
+  private final Kernels kernels;
   private final BitParallelBfs[] lanes;
   private final RootBatches batches;
   private final FarthestCandidates candidates;
   private final int longDepth;
+  private final int wideRootsPerLane;
   private boolean[] eligible = new boolean[0];
   /** The last group's candidate count, -1 when it did not try them (for tests). */
   int candidateCount;
   /** Whether the last group's farthest pass went through the candidates (for tests). */
   boolean usedCandidates;
+  /** Words per layout of the last group's farthest and solution batches (for tests and benchmarks). */
+  int farthestWords;
+  int solutionWords;
 
   /** An engine running each group's batches on one thread (the caller's). */
-  public AllRootsBfs() {
-    this(1);
+  public AllRootsBfs(Kernels kernels) {
+    this(1, kernels);
   }
 
   /** An engine sharing each group's batches among {@code threads} threads. */
-  public AllRootsBfs(int threads) {
-    this(threads, LONG_DEPTH);
+  public AllRootsBfs(int threads, Kernels kernels) {
+    this(threads, kernels, LONG_DEPTH);
   }
 
   /** As above; groups whose seed has at least {@code longDepth} layers try the candidates. */
-  AllRootsBfs(int threads, int longDepth) {
+  AllRootsBfs(int threads, Kernels kernels, int longDepth) {
+    this(threads, kernels, longDepth, WIDE_ROOTS_PER_LANE);
+  }
+
+  /** As above; 0 {@code wideRootsPerLane} takes 8 words for every short group (tests). */
+  AllRootsBfs(int threads, Kernels kernels, int longDepth, int wideRootsPerLane) {
+    this.kernels = kernels;
     this.longDepth = longDepth;
+    this.wideRootsPerLane = wideRootsPerLane;
     lanes = new BitParallelBfs[Math.max(1, threads)];
     for (int t = 0; t < lanes.length; t++) {
       lanes[t] = new BitParallelBfs(g);
     }
     batches = new RootBatches(g, lanes);
     candidates = new FarthestCandidates(g, lanes, batches);
+  }
+
+  /** The kernels this engine runs. */
+  public Kernels kernels() {
+    return kernels;
+  }
+
+  /**
+   * Sets every lane to the width for a pass over {@code roots} roots (and prepares it for a
+   * group of n): 8 words when the kernels have them, the group is short (long groups go
+   * through anchors, whose balls are wide) and the roots fill wide batches on every lane.
+   */
+  private int useWidth(int n, int roots) {
+    boolean wide = kernels.hasEight() && g.seedDepth < longDepth
+        && roots >= wideRootsPerLane * lanes.length;
+    Kernel k = kernels.forWords(wide ? 8 : 4);
+    for (BitParallelBfs lane : lanes) {
+      lane.use(k);
+      lane.prepare(n);
+    }
+    return k.words;
+  }
+
+  private static int count(boolean[] set, int n) {
+    int c = 0;
+    for (int i = 0; i < n; i++) {
+      c += set[i] ? 1 : 0;
+    }
+    return c;
   }
 
   /** Levels of every lane swept over touched layouts [0] and over all open ones [1], so far (for tests). */
@@ -203,14 +253,12 @@ public final class AllRootsBfs {
       }
       eligible[i] = first;
     }
-    for (BitParallelBfs lane : lanes) {
-      lane.prepare(n);
-    }
+    farthestWords = useWidth(n, count(eligible, n));
     boolean byCandidates = candidates.run(eligible, longDepth, fs, fn, lists != null);
     candidateCount = candidates.candidateCount;
     usedCandidates = candidates.used;
     if (!byCandidates) {
-      batches.run(batches.balls(eligible, BitParallelBfs.ROOTS * 8),
+      batches.run(batches.balls(eligible, lanes[0].roots() * 8),
           (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null, BitParallelBfs.Mode.ROOTS));
     }
     if (lists != null) {
@@ -312,10 +360,8 @@ public final class AllRootsBfs {
         }
       }
     }
+    solutionWords = useWidth(n, count(eligible, n));
     List<int[]> fromSolved = batches.balls(eligible, n);
-    for (BitParallelBfs lane : lanes) {
-      lane.prepare(n);
-    }
     batches.run(fromSolved, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists != null));
     for (BitParallelBfs lane : lanes) {
       for (int i = 0; i < n; i++) {

@@ -1,12 +1,14 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
+import klotskidb.layerer.GroupGraph;
 
 /**
- * One thread's bit-parallel BFS: up to 256 BFS at once over one group, each layout keeping W = 4
- * 64-bit words per state, one bit per BFS of the batch, so one look at an edge serves all 256.
- * {@link AllRootsBfs} gives each thread one of these and hands it batches of roots.
+ * One thread's bit-parallel BFS: up to 256 or 512 BFS at once over one group, each layout keeping
+ * 4 or 8 64-bit words per state ({@link #words}), one bit per BFS of the batch, so one look at an
+ * edge serves them all. {@link AllRootsBfs} gives each thread one of these and hands it batches
+ * of roots; the level's sweep is the {@link Kernel}'s, the rest of a level is here.
  *
  * <pre>
  *   farthestBatch   from up to 256 roots until each has ended: farthest_step (the level that
@@ -16,8 +18,9 @@ import java.util.Arrays;
  * </pre>
  *
  * <p><b>Levels.</b> Both are level-synchronous and pull-based: the neighbours of the current
- * frontier are marked in a bitmap (set as each layout joins the frontier), then swept
- * in index order, each ORing its neighbours' frontier words: {@code next = OR front[u] & ~seen}.
+ * frontier are marked in a bitmap (set for each layout that joined the frontier), then swept
+ * in index order by the kernel, each ORing its neighbours' frontier words: {@code next = OR
+ * front[u] & ~seen}.
  * Measured in 2-3-0-0 (128,040 layouts, 23 moves each): a layout is swept in 4.8 levels of a
  * batch on average, 99.9% of the sweeps find new bits, and an edge costs about 5 ns, as much in
  * 1-2-0-0 whose rows all fit L2: the batch is bound by the work per edge (the row's loads and
@@ -48,9 +51,6 @@ import java.util.Arrays;
  * the solution batch holding DAA7F3000 and DAAF4CC00 reaches it first at level 81, unmarked.
  */
 final class BitParallelBfs {
-  /** Words per layout and state: 64 * W BFS per batch. The kernels are written out for W = 4. */
-  static final int W = 4;
-  static final int ROOTS = 64 * W;
   /**
    * A level whose frontier holds at least 1/DENSE of the open layouts makes the next level sweep
    * them all. 2-3-0-0, one thread: 2 and 4 alike (8.1 s), 8 and 16 0.5 s slower.
@@ -67,7 +67,11 @@ final class BitParallelBfs {
     CANDIDATES
   }
 
-  private final GroupArrays g;
+  final GroupArrays g;
+  /** The kernel of the current width, and the width: words per layout and state, and log2 of it. */
+  private Kernel kernel;
+  int words;
+  private int shift;
 
   BitParallelBfs(GroupArrays g) {
     this.g = g;
@@ -78,6 +82,9 @@ final class BitParallelBfs {
   long[] nfront = new long[0];
   long[] mark = new long[0];
   long[] nmark = new long[0];
+  /** The batch's roots (a bit each) and, after a sweep, the OR of the bits it joined. */
+  final long[] full = new long[8];
+  final long[] any = new long[8];
   /**
    * Layouts next to the frontier, one bit each; the second collects the neighbours of the next
    * frontier while the first is swept. The sweep reads every word (n / 64 a level: 15,073 in the
@@ -88,6 +95,7 @@ final class BitParallelBfs {
   long[] touched = new long[0];
   long[] touchedNext = new long[0];
   int[] cur = new int[0];
+  /** The layouts that joined in the last sweep, in index order (the kernel fills it). */
   int[] nxt = new int[0];
   /** This level's layouts to sweep, in index order: the touched ones, listed. */
   int[] sweep = new int[0];
@@ -105,7 +113,7 @@ final class BitParallelBfs {
   final LongArrayList pairs = new LongArrayList();
   int[] minNum = new int[0];
   int[] solutionNum = new int[0];
-  /** ANCHORS: every join of the batch, (layout << 16 | level) then its W words. */
+  /** ANCHORS: every join of the batch, (layout << 16 | level) then its words. */
   long[] log = new long[1024];
   int logSize;
   /**
@@ -118,14 +126,33 @@ final class BitParallelBfs {
   int[] best = new int[0];
   final LongArrayList reached = new LongArrayList();
 
+  /**
+   * Runs the next batches with kernel {@code k} (4 or 8 words); call {@link #prepare} after. The
+   * state arrays are reused across widths: between batches every word but {@code seen} is zero.
+   */
+  void use(Kernel k) {
+    kernel = k;
+    words = k.words;
+    shift = Integer.numberOfTrailingZeros(words);
+  }
+
+  /** The roots of a batch at this width. */
+  int roots() {
+    return 64 * words;
+  }
+
   void prepare(int n) {
+    if (seen.length < n * words) {
+      // grown by half at least: the largest group at 8 words takes 62 MB per state array
+      int cap = Math.max(n * words, seen.length + seen.length / 2);
+      seen = new long[cap];
+      front = new long[cap];
+      nfront = new long[cap];
+      mark = new long[cap];
+      nmark = new long[cap];
+    }
     if (cur.length < n) {
-      int cap = Math.max(n, cur.length * 2);
-      seen = new long[cap * W];
-      front = new long[cap * W];
-      nfront = new long[cap * W];
-      mark = new long[cap * W];
-      nmark = new long[cap * W];
+      int cap = Math.max(n, cur.length + cur.length / 2);
       touched = new long[(cap >>> 6) + 1];
       touchedNext = new long[(cap >>> 6) + 1];
       cur = new int[cap];
@@ -142,9 +169,9 @@ final class BitParallelBfs {
   }
 
   void prepareTargets(int n) {
-    if (lastLevel.length < n) {
+    if (lastLevel.length < n || lastBits.length < n * words) {
       lastLevel = new int[n];
-      lastBits = new long[n * W];
+      lastBits = new long[n * words];
       best = new int[n];
     }
     Arrays.fill(best, 0, n, -1);
@@ -152,7 +179,7 @@ final class BitParallelBfs {
     reached.clear();
   }
 
-  /** One batch of the farthest pass: BFS from up to 256 roots until every one has ended. */
+  /** One batch of the farthest pass: BFS from up to {@link #roots} roots until every one has ended. */
   void farthestBatch(int n, int[] roots, int[] fs, int[] fn, boolean lists, Mode mode) {
     boolean logging = mode == Mode.ANCHORS;
     // ecc(j) >= max(d(j, seed), ecc(seed) - d(j, seed)): joins below every root's bound - 2K
@@ -162,138 +189,45 @@ final class BitParallelBfs {
       logFrom = Math.min(logFrom, Math.max(g.seedDist[r], g.seedDepth - g.seedDist[r]) - 2 * FarthestCandidates.K);
     }
     boolean targets = mode == Mode.CANDIDATES;
-    boolean[] target = g.target;
-    long[] last = lastBits;
+    int words = this.words;
     logSize = 0;
-    int k = roots.length;
-    long[] seen = this.seen;
-    long[] front = this.front;
-    long[] nfront = this.nfront;
-    int[] start = g.start;
-    int[] edges = g.adjacent;
-    Arrays.fill(seen, 0, n * W, 0L);
-    long[] full = begin(roots);
-    int curSize = k;
-    long f0 = full[0];
-    long f1 = full[1];
-    long f2 = full[2];
-    long f3 = full[3];
-    long active0 = f0;
-    long active1 = f1;
-    long active2 = f2;
-    long active3 = f3;
+    Arrays.fill(seen, 0, n * words, 0L);
+    begin(roots);
+    long[] active = Arrays.copyOf(full, words);
+    long[] ended = new long[words];
+    int curSize = roots.length;
     openSize = -1; // built at the first dense level
     boolean dense = false;
     for (int level = 0; ; level++) {
-      long[] touchedNext = this.touchedNext;
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      int m = levelList(dense, n);
-      int keep = 0;
-      int nextSize = 0;
-      long r0 = 0;
-      long r1 = 0;
-      long r2 = 0;
-      long r3 = 0;
-      for (int i = 0; i < m; i++) {
-        int w = list[i];
-        int bw = w * W;
-        long s0 = seen[bw];
-        long s1 = seen[bw + 1];
-        long s2 = seen[bw + 2];
-        long s3 = seen[bw + 3];
-        if ((s0 & f0) == f0 && (s1 & f1) == f1 && (s2 & f2) == f2 && (s3 & f3) == f3) {
-          continue; // every root of the batch has been here
-        }
-        list[keep++] = w;
-        long a0 = 0;
-        long a1 = 0;
-        long a2 = 0;
-        long a3 = 0;
-        int es = start[w];
-        int ee = start[w + 1];
-        for (int e = es; e < ee; e++) {
-          int bu = edges[e] * W;
-          a0 |= front[bu];
-          a1 |= front[bu + 1];
-          a2 |= front[bu + 2];
-          a3 |= front[bu + 3];
-        }
-        a0 &= ~s0;
-        a1 &= ~s1;
-        a2 &= ~s2;
-        a3 &= ~s3;
-        if ((a0 | a1 | a2 | a3) != 0) {
-          seen[bw] = s0 | a0;
-          seen[bw + 1] = s1 | a1;
-          seen[bw + 2] = s2 | a2;
-          seen[bw + 3] = s3 | a3;
-          nfront[bw] = a0;
-          nfront[bw + 1] = a1;
-          nfront[bw + 2] = a2;
-          nfront[bw + 3] = a3;
-          r0 |= a0;
-          r1 |= a1;
-          r2 |= a2;
-          r3 |= a3;
-          nxt[nextSize++] = w;
-          if (!nextDense) {
-            markNeighbours(w, touchedNext);
-          }
-          if (logging && level + 1 >= logFrom) {
-            log(w, level + 1, a0, a1, a2, a3);
-          } else if (targets && target[w]) {
-            lastLevel[w] = level + 1;
-            last[bw] = a0;
-            last[bw + 1] = a1;
-            last[bw + 2] = a2;
-            last[bw + 3] = a3;
-          }
-        }
-      }
+      long swept = kernel.sweep(this, list, levelList(dense, n));
+      int nextSize = (int) swept;
       if (dense) {
-        openSize = keep; // the layouts found done are dropped
+        openSize = (int) (swept >>> 32); // the layouts found done are dropped
+      }
+      boolean logNow = logging && level + 1 >= logFrom;
+      if (!nextDense || logNow || targets) {
+        afterFarthestJoins(nextSize, level + 1, !nextDense, logNow, targets);
       }
       dense = nextDense;
       // roots that reached nothing new have ended: this level was their last
-      long e0 = active0 & ~r0;
-      long e1 = active1 & ~r1;
-      long e2 = active2 & ~r2;
-      long e3 = active3 & ~r3;
-      if ((e0 | e1 | e2 | e3) != 0 && !targets) {
-        long[] ended = {e0, e1, e2, e3};
-        for (int q = 0; q < W; q++) {
-          for (long e = ended[q]; e != 0; e &= e - 1) {
-            fs[roots[(q << 6) + Long.numberOfTrailingZeros(e)]] = level;
-          }
-        }
-        for (int c = 0; c < curSize; c++) {
-          int v = cur[c];
-          for (int q = 0; q < W; q++) {
-            for (long e = front[v * W + q] & ended[q]; e != 0; e &= e - 1) {
-              int r = roots[(q << 6) + Long.numberOfTrailingZeros(e)];
-              fn[r]++;
-              if (lists) {
-                pairs.add(((long) r << 32) | v);
-              }
-            }
-          }
-        }
+      boolean anyEnded = false;
+      boolean anyActive = false;
+      for (int q = 0; q < words; q++) {
+        ended[q] = active[q] & ~any[q];
+        active[q] &= any[q];
+        anyEnded |= ended[q] != 0;
+        anyActive |= active[q] != 0;
       }
-      active0 &= r0;
-      active1 &= r1;
-      active2 &= r2;
-      active3 &= r3;
+      if (anyEnded && !targets) {
+        endRoots(roots, ended, level, curSize, fs, fn, lists);
+      }
       clear(front, cur, curSize);
       nextLevel();
-      long[] t = front;
-      front = nfront;
-      nfront = t;
       curSize = nextSize;
-      if ((active0 | active1 | active2 | active3) == 0) {
+      if (!anyActive) {
         // nothing was reached, so nothing is in the new frontier or marked for the next level
-        this.front = front;
-        this.nfront = nfront;
         if (logging) {
           markCandidates(roots, fs);
         } else if (targets) {
@@ -305,180 +239,151 @@ final class BitParallelBfs {
   }
 
   /**
-   * One batch of the solution pass: BFS from up to 256 solved layouts over the whole group. {@code
-   * mark} holds, for the frontier, the BFS that pass on "crossed another solved layout": a solved
-   * layout passes its whole frontier on marked, any other layout the bits that reached it marked.
-   * With the mirror, what source s tells layout w, mirror(s) tells mirror(w).
+   * A farthest level's work on the layouts that joined (at {@code level}): marks their
+   * neighbours for the next level, logs them for the anchors, keeps their bits for a target.
+   */
+  private void afterFarthestJoins(int joins, int level, boolean markNext, boolean logNow, boolean targets) {
+    boolean[] target = g.target;
+    int words = this.words;
+    for (int c = 0; c < joins; c++) {
+      int w = nxt[c];
+      if (markNext) {
+        markNeighbours(w, touchedNext);
+      }
+      if (logNow) {
+        log(w, level);
+      } else if (targets && target[w]) {
+        lastLevel[w] = level;
+        System.arraycopy(nfront, w << shift, lastBits, w << shift, words);
+      }
+    }
+  }
+
+  /** The roots {@code ended} at this level: their farthest_step, and their frontier's count and list. */
+  private void endRoots(int[] roots, long[] ended, int level, int curSize, int[] fs, int[] fn, boolean lists) {
+    int words = this.words;
+    for (int q = 0; q < words; q++) {
+      for (long e = ended[q]; e != 0; e &= e - 1) {
+        fs[roots[(q << 6) + Long.numberOfTrailingZeros(e)]] = level;
+      }
+    }
+    for (int c = 0; c < curSize; c++) {
+      int v = cur[c];
+      for (int q = 0; q < words; q++) {
+        for (long e = front[(v << shift) + q] & ended[q]; e != 0; e &= e - 1) {
+          int r = roots[(q << 6) + Long.numberOfTrailingZeros(e)];
+          fn[r]++;
+          if (lists) {
+            pairs.add(((long) r << 32) | v);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * One batch of the solution pass: BFS from up to {@link #roots} solved layouts over the whole
+   * group. {@code mark} holds, for the frontier, the BFS that pass on "crossed another solved
+   * layout": a solved layout passes its whole frontier on marked, any other layout the bits that
+   * reached it marked. With the mirror, what source s tells layout w, mirror(s) tells mirror(w).
    */
   void solutionBatch(int n, int[] roots, int[] ms, boolean lists) {
-    int k = roots.length;
-    int[] mn = minNum;
-    int[] sn = solutionNum;
-    long[] seen = this.seen;
-    long[] front = this.front;
-    long[] nfront = this.nfront;
-    long[] mark = this.mark;
-    long[] nmark = this.nmark;
-    boolean[] solved = g.solved;
-    int[] start = g.start;
-    int[] edges = g.adjacent;
+    int words = this.words;
     int[] mirror = g.image[GroupGraph.MIRROR];
-    Arrays.fill(seen, 0, n * W, 0L);
-    long[] full = begin(roots);
-    long[] paired = new long[W]; // sources whose mirror image is another layout
-    for (int j = 0; j < k; j++) {
+    Arrays.fill(seen, 0, n * words, 0L);
+    begin(roots);
+    long[] paired = new long[words]; // sources whose mirror image is another layout
+    for (int j = 0; j < roots.length; j++) {
       if (mirror != null && mirror[roots[j]] != roots[j]) {
         paired[j >>> 6] |= 1L << j;
       }
     }
-    int curSize = k;
-    long f0 = full[0];
-    long f1 = full[1];
-    long f2 = full[2];
-    long f3 = full[3];
-    long p0 = paired[0];
-    long p1 = paired[1];
-    long p2 = paired[2];
-    long p3 = paired[3];
+    int curSize = roots.length;
     openSize = -1;
     boolean dense = false;
     for (int level = 0; curSize > 0; level++) {
-      long[] touchedNext = this.touchedNext;
-      int depth = level + 1;
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      int m = levelList(dense, n);
-      int keep = 0;
-      int nextSize = 0;
-      for (int i = 0; i < m; i++) {
-        int w = list[i];
-        int bw = w * W;
-        long s0 = seen[bw];
-        long s1 = seen[bw + 1];
-        long s2 = seen[bw + 2];
-        long s3 = seen[bw + 3];
-        if ((s0 & f0) == f0 && (s1 & f1) == f1 && (s2 & f2) == f2 && (s3 & f3) == f3) {
-          continue;
-        }
-        list[keep++] = w;
-        long a0 = 0;
-        long a1 = 0;
-        long a2 = 0;
-        long a3 = 0;
-        long m0 = 0;
-        long m1 = 0;
-        long m2 = 0;
-        long m3 = 0;
-        int es = start[w];
-        int ee = start[w + 1];
-        for (int e = es; e < ee; e++) {
-          int bu = edges[e] * W;
-          a0 |= front[bu];
-          a1 |= front[bu + 1];
-          a2 |= front[bu + 2];
-          a3 |= front[bu + 3];
-          m0 |= mark[bu];
-          m1 |= mark[bu + 1];
-          m2 |= mark[bu + 2];
-          m3 |= mark[bu + 3];
-        }
-        a0 &= ~s0;
-        a1 &= ~s1;
-        a2 &= ~s2;
-        a3 &= ~s3;
-        if ((a0 | a1 | a2 | a3) == 0) {
-          continue;
-        }
-        seen[bw] = s0 | a0;
-        seen[bw + 1] = s1 | a1;
-        seen[bw + 2] = s2 | a2;
-        seen[bw + 3] = s3 | a3;
-        nfront[bw] = a0;
-        nfront[bw + 1] = a1;
-        nfront[bw + 2] = a2;
-        nfront[bw + 3] = a3;
-        nxt[nextSize++] = w;
-        if (!nextDense) {
-          markNeighbours(w, touchedNext);
-        }
-        if (solved[w]) {
-          // a solved layout marks everything it passes on (it is their other solved layout)
-          nmark[bw] = a0;
-          nmark[bw + 1] = a1;
-          nmark[bw + 2] = a2;
-          nmark[bw + 3] = a3;
-          continue;
-        }
-        m0 &= a0;
-        m1 &= a1;
-        m2 &= a2;
-        m3 &= a3;
-        nmark[bw] = m0;
-        nmark[bw + 1] = m1;
-        nmark[bw + 2] = m2;
-        nmark[bw + 3] = m3;
-        long c0 = a0 & ~m0;
-        long c1 = a1 & ~m1;
-        long c2 = a2 & ~m2;
-        long c3 = a3 & ~m3;
-        sn[w] += Long.bitCount(c0) + Long.bitCount(c1) + Long.bitCount(c2) + Long.bitCount(c3);
-        boolean nearest = depth == ms[w];
-        if (nearest) {
-          mn[w] += Long.bitCount(a0) + Long.bitCount(a1) + Long.bitCount(a2) + Long.bitCount(a3);
-        }
-        if (mirror != null) {
-          int v = mirror[w];
-          sn[v] += Long.bitCount(c0 & p0) + Long.bitCount(c1 & p1) + Long.bitCount(c2 & p2)
-              + Long.bitCount(c3 & p3);
-          if (nearest) {
-            mn[v] += Long.bitCount(a0 & p0) + Long.bitCount(a1 & p1) + Long.bitCount(a2 & p2)
-                + Long.bitCount(a3 & p3);
-          }
-        }
-        if (nearest && lists) {
-          long[] a = {a0, a1, a2, a3};
-          for (int q = 0; q < W; q++) {
-            for (long b = a[q]; b != 0; b &= b - 1) {
-              int s = roots[(q << 6) + Long.numberOfTrailingZeros(b)];
-              pairs.add(((long) w << 32) | s);
-              if (mirror != null && mirror[s] != s) {
-                pairs.add(((long) mirror[w] << 32) | mirror[s]);
-              }
-            }
-          }
-        }
-      }
+      long swept = kernel.sweepMarked(this, list, levelList(dense, n));
+      int nextSize = (int) swept;
       if (dense) {
-        openSize = keep; // the layouts found done are dropped
+        openSize = (int) (swept >>> 32); // the layouts found done are dropped
       }
+      afterSolutionJoins(nextSize, level + 1, !nextDense, roots, ms, paired, lists);
       dense = nextDense;
       clear(front, cur, curSize);
       clear(mark, cur, curSize);
       nextLevel();
-      long[] t = front;
-      front = nfront;
-      nfront = t;
-      t = mark;
+      long[] t = mark;
       mark = nmark;
       nmark = t;
       curSize = nextSize;
     }
-    this.front = front;
-    this.nfront = nfront;
-    this.mark = mark;
-    this.nmark = nmark;
   }
 
-  private void log(int w, int level, long a0, long a1, long a2, long a3) {
-    if (logSize + 1 + W > log.length) {
+  /**
+   * A solution level's work on the layouts that joined at {@code depth}: a solved layout marks
+   * all it passes on; any other counts its solutions (bits not marked) and, at its
+   * min_solution_step, its nearest solutions, for itself and its mirror image.
+   */
+  private void afterSolutionJoins(int joins, int depth, boolean markNext, int[] roots, int[] ms,
+      long[] paired, boolean lists) {
+    int words = this.words;
+    int shift = this.shift;
+    boolean[] solved = g.solved;
+    int[] mirror = g.image[GroupGraph.MIRROR];
+    int[] mn = minNum;
+    int[] sn = solutionNum;
+    long[] nfront = this.nfront;
+    long[] nmark = this.nmark;
+    for (int c = 0; c < joins; c++) {
+      int w = nxt[c];
+      int bw = w << shift;
+      if (markNext) {
+        markNeighbours(w, touchedNext);
+      }
+      if (solved[w]) {
+        // a solved layout marks everything it passes on (it is their other solved layout)
+        System.arraycopy(nfront, bw, nmark, bw, words);
+        continue;
+      }
+      boolean nearest = depth == ms[w];
+      int v = mirror == null ? -1 : mirror[w];
+      for (int q = 0; q < words; q++) {
+        long a = nfront[bw + q];
+        long fresh = a & ~nmark[bw + q]; // reached without crossing another solved layout
+        sn[w] += Long.bitCount(fresh);
+        if (nearest) {
+          mn[w] += Long.bitCount(a);
+        }
+        if (v >= 0) {
+          sn[v] += Long.bitCount(fresh & paired[q]);
+          if (nearest) {
+            mn[v] += Long.bitCount(a & paired[q]);
+          }
+        }
+        if (nearest && lists) {
+          for (long b = a; b != 0; b &= b - 1) {
+            int s = roots[(q << 6) + Long.numberOfTrailingZeros(b)];
+            pairs.add(((long) w << 32) | s);
+            if (mirror != null && mirror[s] != s) {
+              pairs.add(((long) mirror[w] << 32) | mirror[s]);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Logs the join of w at {@code level} with its new bits. */
+  private void log(int w, int level) {
+    int words = this.words;
+    if (logSize + 1 + words > log.length) {
       log = Arrays.copyOf(log, log.length * 2);
     }
     log[logSize] = ((long) w << 16) | level;
-    log[logSize + 1] = a0;
-    log[logSize + 2] = a1;
-    log[logSize + 3] = a2;
-    log[logSize + 4] = a3;
-    logSize += 1 + W;
+    System.arraycopy(nfront, w << shift, log, logSize + 1, words);
+    logSize += 1 + words;
   }
 
   /**
@@ -486,23 +391,25 @@ final class BitParallelBfs {
    * ecc(j) - 2K, tested for all anchors of a join at once with a mask per level.
    */
   private void markCandidates(int[] roots, int[] fs) {
+    int words = this.words;
     int levels = 0;
     for (int r : roots) {
       levels = Math.max(levels, fs[r] + 1);
     }
-    long[] far = new long[levels * W]; // far[d]: anchors j with d >= fs[j] - 2K
+    long[] far = new long[levels * words]; // far[d]: anchors j with d >= fs[j] - 2K
     for (int j = 0; j < roots.length; j++) {
       for (int d = Math.max(0, fs[roots[j]] - 2 * FarthestCandidates.K); d < levels; d++) {
-        far[d * W + (j >>> 6)] |= 1L << j;
+        far[d * words + (j >>> 6)] |= 1L << j;
       }
     }
     boolean[] candidate = g.candidate;
-    for (int p = 0; p < logSize; p += 1 + W) {
-      int d = (int) (log[p] & 0xFFFF);
-      int b = d * W;
-      if ((log[p + 1] & far[b]) != 0 || (log[p + 2] & far[b + 1]) != 0
-          || (log[p + 3] & far[b + 2]) != 0 || (log[p + 4] & far[b + 3]) != 0) {
-        candidate[(int) (log[p] >>> 16)] = true;
+    for (int p = 0; p < logSize; p += 1 + words) {
+      int b = (int) (log[p] & 0xFFFF) * words;
+      for (int q = 0; q < words; q++) {
+        if ((log[p + 1 + q] & far[b + q]) != 0) {
+          candidate[(int) (log[p] >>> 16)] = true;
+          break;
+        }
       }
     }
     // a root is at distance 0 of itself: is it its own candidate? only if its ecc <= 2K
@@ -516,6 +423,7 @@ final class BitParallelBfs {
 
   /** After a CANDIDATES batch: each target keeps the candidates of its last join if not nearer. */
   private void keepFarthest(int n, int[] roots) {
+    int words = this.words;
     boolean[] target = g.target;
     long[] last = lastBits;
     for (int w = 0; w < n; w++) {
@@ -525,8 +433,8 @@ final class BitParallelBfs {
         continue;
       }
       best[w] = level;
-      for (int q = 0; q < W; q++) {
-        for (long b = last[w * W + q]; b != 0; b &= b - 1) {
+      for (int q = 0; q < words; q++) {
+        for (long b = last[(w << shift) + q]; b != 0; b &= b - 1) {
           int c = roots[(q << 6) + Long.numberOfTrailingZeros(b)];
           reached.add(((long) level << 40) | ((long) w << 20) | c);
         }
@@ -536,20 +444,20 @@ final class BitParallelBfs {
 
   /**
    * Starts a batch: root j gets bit j in its seen and front words, the roots become the
-   * frontier and their neighbours are marked. Returns the batch's bits (per word).
+   * frontier and their neighbours are marked; {@link #full} gets the batch's bits.
    */
-  private long[] begin(int[] roots) {
-    long[] full = new long[W];
+  private void begin(int[] roots) {
+    Arrays.fill(full, 0L);
     for (int j = 0; j < roots.length; j++) {
       int r = roots[j];
       long bit = 1L << j;
+      int b = (r << shift) + (j >>> 6);
       full[j >>> 6] |= bit;
-      seen[r * W + (j >>> 6)] |= bit;
-      front[r * W + (j >>> 6)] |= bit;
+      seen[b] |= bit;
+      front[b] |= bit;
       cur[j] = r;
       markNeighbours(r, touched);
     }
-    return full;
   }
 
   /** Lists the touched layouts in index order into {@code sweep}, clearing their bits; returns how many. */
@@ -607,16 +515,16 @@ final class BitParallelBfs {
     int[] l = cur;
     cur = nxt;
     nxt = l;
+    long[] f = front;
+    front = nfront;
+    nfront = f;
   }
 
-  private static void clear(long[] words, int[] layouts, int count) {
+  private void clear(long[] state, int[] layouts, int count) {
+    int words = this.words;
     for (int c = 0; c < count; c++) {
-      int b = layouts[c] * W;
-      words[b] = 0;
-      words[b + 1] = 0;
-      words[b + 2] = 0;
-      words[b + 3] = 0;
+      int b = layouts[c] << shift;
+      Arrays.fill(state, b, b + words, 0L);
     }
   }
-
 }

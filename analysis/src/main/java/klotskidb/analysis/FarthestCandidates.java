@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
@@ -58,7 +58,7 @@ final class FarthestCandidates {
     int n = g.size;
     candidateCount = -1;
     used = false;
-    if (n > MAX_SIZE || n < BitParallelBfs.ROOTS * 4 || g.seedDepth < longDepth) {
+    if (n > MAX_SIZE || n < lanes[0].roots() * 4 || g.seedDepth < longDepth) {
       return false;
     }
     boolean[] root = Arrays.copyOf(eligible, n);
@@ -66,7 +66,7 @@ final class FarthestCandidates {
     boolean[] candidate = g.candidate;
     boolean[] target = g.target;
     Arrays.fill(candidate, 0, n, false);
-    batches.run(batches.balls(eligible, BitParallelBfs.ROOTS * 8),
+    batches.run(batches.balls(eligible, lanes[0].roots() * 8),
         (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.ANCHORS));
     int rest = 0;
     int candidates = 0;
@@ -84,7 +84,7 @@ final class FarthestCandidates {
     for (BitParallelBfs lane : lanes) {
       lane.prepareTargets(n);
     }
-    List<int[]> fromCandidates = batches.balls(candidate, BitParallelBfs.ROOTS * 8);
+    List<int[]> fromCandidates = batches.balls(candidate, lanes[0].roots() * 8);
     batches.run(fromCandidates,
         (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.CANDIDATES));
     // each target's farthest_step is its largest distance to a candidate over every lane

@@ -1,4 +1,4 @@
-package klotskidb.layerer;
+package klotskidb.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import klotskidb.enumerator.Workers;
 
 /**
- * Cuts a set of roots into batches of up to {@link BitParallelBfs#ROOTS} and runs them on the
+ * Cuts a set of roots into batches of up to {@link BitParallelBfs#roots} and runs them on the
  * engine's threads. A batch is a compact ball: the roots nearest to the first root not yet
  * taken (in index order), found by a BFS from it, so that the distances from the batch's roots
  * to any layout differ little and a layout is in some root's frontier for few levels of a batch.
@@ -47,7 +47,7 @@ final class RootBatches {
     int n = g.size;
     ensure(n);
     Arrays.fill(ballMark, 0, n, -1);
-    int[] roots = new int[BitParallelBfs.ROOTS];
+    int[] roots = new int[lanes[0].roots()];
     List<int[]> batches = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       if (eligible[i]) {
@@ -80,7 +80,7 @@ final class RootBatches {
     });
   }
 
-  /** The (up to) ROOTS eligible layouts nearest to {@code first}; they stop being eligible. */
+  /** The (up to) roots.length eligible layouts nearest to {@code first}; they stop being eligible. */
   private int collectBall(boolean[] eligible, int first, int[] roots, int stamp, int queue) {
     int[] start = g.start;
     int[] edges = g.adjacent;
@@ -89,7 +89,7 @@ final class RootBatches {
     int k = 0;
     ball[tail++] = first;
     ballMark[first] = stamp;
-    while (head < tail && k < BitParallelBfs.ROOTS) {
+    while (head < tail && k < roots.length) {
       int v = ball[head++];
       if (eligible[v]) {
         eligible[v] = false;

@@ -1,0 +1,47 @@
+package klotskidb.analysis;
+
+/**
+ * The inner loop of the bit-parallel BFS ({@link BitParallelBfs}): one level's sweep over a list
+ * of layouts, each ORing the frontier words of its neighbours. Everything else a level does
+ * (marking the next level's layouts, logs, counts, lists) is the lane's, done over the layouts
+ * that joined, so a kernel is only this loop and its implementations can be checked against
+ * each other for identical state.
+ *
+ * <pre>
+ *   for w in list:                       (in index order)
+ *     if seen[w] covers every root: drop w from the list
+ *     a = OR front[u] over the neighbours u of w, minus seen[w]
+ *     if a != 0: seen[w] |= a, nfront[w] = a, w joins (appended to nxt), any |= a
+ *   sweepMarked also: nmark[w] = OR mark[u] over the same neighbours, AND a
+ * </pre>
+ *
+ * <p>Example: in the classic group 5-4-1-1 the batch holding root 1A9BF0C00 sweeps at its level
+ * 123 the layouts next to its frontier; 1A9BF0C00's bit reaches 8 layouts there, its farthest.
+ *
+ * <p>Implementations, chosen once per process by {@link Kernels}: {@link ScalarKernel} (4 words,
+ * plain Java: the reference and the fallback) and the Vector API's {@link VectorKernels} (4 and 8
+ * words, 256-bit vectors). Measured on one dense batch of the largest group, 2-6-1-0, one thread:
+ * BENCHMARKS.md, "Kernels".
+ */
+public abstract class Kernel {
+  /** Words per layout and state: 64 * words roots per batch. */
+  final int words;
+
+  Kernel(int words) {
+    this.words = words;
+  }
+
+  /** The kernel's name as the run summary and {@code --kernel} give it, with its width. */
+  public abstract String name();
+
+  /**
+   * One level of a farthest batch over {@code list[0, m)}: drops the layouts every root has
+   * reached (the list is compacted in place), joins the others that a frontier neighbour
+   * reaches. Fills {@code lane.nxt} with the joins in list order and {@code lane.any} with the
+   * OR of their new bits. Returns {@code kept << 32 | joins}.
+   */
+  abstract long sweep(BitParallelBfs lane, int[] list, int m);
+
+  /** As {@link #sweep}, and {@code nmark[w] = (OR mark[u]) & a} for every join. */
+  abstract long sweepMarked(BitParallelBfs lane, int[] list, int m);
+}

@@ -1,0 +1,226 @@
+package klotskidb.analysis;
+
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The kernels on the JDK's incubator Vector API: a layout's words of one state as 256-bit
+ * vectors, one for 4 words (256 roots) and two for 8 (512 roots: a 64-byte line per layout and
+ * state). C2 compiles each to AVX2 loads and ORs; only this class names the incubator module, so a
+ * JVM without it never loads it ({@link Kernels} falls back to {@link ScalarKernel}).
+ *
+ * <p>Example: a layout of 2-6-1-0 with 16 neighbours, 8 words: 32 vector loads and ORs where the
+ * scalar kernel would do 128 long loads and ORs for the same 512 roots.
+ *
+ * <p>Measured (one dense batch of 2-6-1-0, one thread, BENCHMARKS.md "Kernels"): the 8-word
+ * kernel 1.4-1.6 ns per (root, layout), the 4-word 1.7-1.8, scalar 4 words 2.6-3.6; C with AVX2
+ * in the same minutes 1.34 (8 words): within 10%, so no native kernel. C2 must compile a sweep as a
+ * whole method: a vector loop compiled on-stack inside a long call ran about 5x slower, which is
+ * why a kernel call is one level and {@link Kernels} warms the kernels up before the first group.
+ */
+final class VectorKernels {
+  private static final VectorSpecies<Long> S = LongVector.SPECIES_256;
+
+  private VectorKernels() {}
+
+  /** Whether this JVM compiles the 256-bit species to hardware vectors (AVX2 on x86). */
+  static boolean supported() {
+    return LongVector.SPECIES_PREFERRED.vectorBitSize() >= 256;
+  }
+
+  /** 4 words: one vector per layout and state. */
+  static final class Four extends Kernel {
+    Four() {
+      super(4);
+    }
+
+    @Override
+    public String name() {
+      return "vector";
+    }
+
+    @Override
+    long sweep(BitParallelBfs lane, int[] list, int m) {
+      long[] seen = lane.seen;
+      long[] front = lane.front;
+      long[] nfront = lane.nfront;
+      int[] nxt = lane.nxt;
+      int[] start = lane.g.start;
+      int[] edges = lane.g.adjacent;
+      LongVector full = LongVector.fromArray(S, lane.full, 0);
+      LongVector any = LongVector.zero(S);
+      int keep = 0;
+      int joins = 0;
+      for (int i = 0; i < m; i++) {
+        int w = list[i];
+        int bw = w << 2;
+        LongVector s = LongVector.fromArray(S, seen, bw);
+        if (s.and(full).eq(full).allTrue()) {
+          continue; // every root of the batch has been here
+        }
+        list[keep++] = w;
+        LongVector a = LongVector.zero(S);
+        for (int e = start[w], ee = start[w + 1]; e < ee; e++) {
+          a = a.or(LongVector.fromArray(S, front, edges[e] << 2));
+        }
+        a = a.lanewise(VectorOperators.AND_NOT, s);
+        if (!a.eq(0L).allTrue()) {
+          s.or(a).intoArray(seen, bw);
+          a.intoArray(nfront, bw);
+          any = any.or(a);
+          nxt[joins++] = w;
+        }
+      }
+      any.intoArray(lane.any, 0);
+      return (long) keep << 32 | joins;
+    }
+
+    @Override
+    long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+      long[] seen = lane.seen;
+      long[] front = lane.front;
+      long[] nfront = lane.nfront;
+      long[] mark = lane.mark;
+      long[] nmark = lane.nmark;
+      int[] nxt = lane.nxt;
+      int[] start = lane.g.start;
+      int[] edges = lane.g.adjacent;
+      LongVector full = LongVector.fromArray(S, lane.full, 0);
+      int keep = 0;
+      int joins = 0;
+      for (int i = 0; i < m; i++) {
+        int w = list[i];
+        int bw = w << 2;
+        LongVector s = LongVector.fromArray(S, seen, bw);
+        if (s.and(full).eq(full).allTrue()) {
+          continue;
+        }
+        list[keep++] = w;
+        LongVector a = LongVector.zero(S);
+        LongVector k = LongVector.zero(S);
+        for (int e = start[w], ee = start[w + 1]; e < ee; e++) {
+          int bu = edges[e] << 2;
+          a = a.or(LongVector.fromArray(S, front, bu));
+          k = k.or(LongVector.fromArray(S, mark, bu));
+        }
+        a = a.lanewise(VectorOperators.AND_NOT, s);
+        if (!a.eq(0L).allTrue()) {
+          s.or(a).intoArray(seen, bw);
+          a.intoArray(nfront, bw);
+          k.and(a).intoArray(nmark, bw);
+          nxt[joins++] = w;
+        }
+      }
+      return (long) keep << 32 | joins;
+    }
+  }
+
+  /** 8 words: two vectors per layout and state, one 64-byte line. */
+  static final class Eight extends Kernel {
+    Eight() {
+      super(8);
+    }
+
+    @Override
+    public String name() {
+      return "vector";
+    }
+
+    @Override
+    long sweep(BitParallelBfs lane, int[] list, int m) {
+      long[] seen = lane.seen;
+      long[] front = lane.front;
+      long[] nfront = lane.nfront;
+      int[] nxt = lane.nxt;
+      int[] start = lane.g.start;
+      int[] edges = lane.g.adjacent;
+      LongVector full0 = LongVector.fromArray(S, lane.full, 0);
+      LongVector full1 = LongVector.fromArray(S, lane.full, 4);
+      LongVector any0 = LongVector.zero(S);
+      LongVector any1 = LongVector.zero(S);
+      int keep = 0;
+      int joins = 0;
+      for (int i = 0; i < m; i++) {
+        int w = list[i];
+        int bw = w << 3;
+        LongVector s0 = LongVector.fromArray(S, seen, bw);
+        LongVector s1 = LongVector.fromArray(S, seen, bw + 4);
+        if (s0.and(full0).eq(full0).allTrue() && s1.and(full1).eq(full1).allTrue()) {
+          continue; // every root of the batch has been here
+        }
+        list[keep++] = w;
+        LongVector a0 = LongVector.zero(S);
+        LongVector a1 = LongVector.zero(S);
+        for (int e = start[w], ee = start[w + 1]; e < ee; e++) {
+          int bu = edges[e] << 3;
+          a0 = a0.or(LongVector.fromArray(S, front, bu));
+          a1 = a1.or(LongVector.fromArray(S, front, bu + 4));
+        }
+        a0 = a0.lanewise(VectorOperators.AND_NOT, s0);
+        a1 = a1.lanewise(VectorOperators.AND_NOT, s1);
+        if (!a0.or(a1).eq(0L).allTrue()) {
+          s0.or(a0).intoArray(seen, bw);
+          s1.or(a1).intoArray(seen, bw + 4);
+          a0.intoArray(nfront, bw);
+          a1.intoArray(nfront, bw + 4);
+          any0 = any0.or(a0);
+          any1 = any1.or(a1);
+          nxt[joins++] = w;
+        }
+      }
+      any0.intoArray(lane.any, 0);
+      any1.intoArray(lane.any, 4);
+      return (long) keep << 32 | joins;
+    }
+
+    @Override
+    long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+      long[] seen = lane.seen;
+      long[] front = lane.front;
+      long[] nfront = lane.nfront;
+      long[] mark = lane.mark;
+      long[] nmark = lane.nmark;
+      int[] nxt = lane.nxt;
+      int[] start = lane.g.start;
+      int[] edges = lane.g.adjacent;
+      LongVector full0 = LongVector.fromArray(S, lane.full, 0);
+      LongVector full1 = LongVector.fromArray(S, lane.full, 4);
+      int keep = 0;
+      int joins = 0;
+      for (int i = 0; i < m; i++) {
+        int w = list[i];
+        int bw = w << 3;
+        LongVector s0 = LongVector.fromArray(S, seen, bw);
+        LongVector s1 = LongVector.fromArray(S, seen, bw + 4);
+        if (s0.and(full0).eq(full0).allTrue() && s1.and(full1).eq(full1).allTrue()) {
+          continue;
+        }
+        list[keep++] = w;
+        LongVector a0 = LongVector.zero(S);
+        LongVector a1 = LongVector.zero(S);
+        LongVector k0 = LongVector.zero(S);
+        LongVector k1 = LongVector.zero(S);
+        for (int e = start[w], ee = start[w + 1]; e < ee; e++) {
+          int bu = edges[e] << 3;
+          a0 = a0.or(LongVector.fromArray(S, front, bu));
+          a1 = a1.or(LongVector.fromArray(S, front, bu + 4));
+          k0 = k0.or(LongVector.fromArray(S, mark, bu));
+          k1 = k1.or(LongVector.fromArray(S, mark, bu + 4));
+        }
+        a0 = a0.lanewise(VectorOperators.AND_NOT, s0);
+        a1 = a1.lanewise(VectorOperators.AND_NOT, s1);
+        if (!a0.or(a1).eq(0L).allTrue()) {
+          s0.or(a0).intoArray(seen, bw);
+          s1.or(a1).intoArray(seen, bw + 4);
+          a0.intoArray(nfront, bw);
+          a1.intoArray(nfront, bw + 4);
+          k0.and(a0).intoArray(nmark, bw);
+          k1.and(a1).intoArray(nmark, bw + 4);
+          nxt[joins++] = w;
+        }
+      }
+      return (long) keep << 32 | joins;
+    }
+  }
+}
