@@ -259,7 +259,7 @@ public final class AllRootsBfs {
     usedCandidates = candidates.used;
     if (!byCandidates) {
       batches.run(batches.balls(eligible, lanes[0].roots() * 8),
-          (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null, BitParallelBfs.Mode.ROOTS));
+          (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null, BitParallelBfs.Mode.ROOTS, 0));
     }
     if (lists != null) {
       lists.farthest = segments(n, null);

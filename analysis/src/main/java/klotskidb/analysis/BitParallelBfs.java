@@ -179,14 +179,17 @@ final class BitParallelBfs {
     reached.clear();
   }
 
-  /** One batch of the farthest pass: BFS from up to {@link #roots} roots until every one has ended. */
-  void farthestBatch(int n, int[] roots, int[] fs, int[] fn, boolean lists, Mode mode) {
+  /**
+   * One batch of the farthest pass: BFS from up to {@link #roots} roots until every one has ended.
+   * ANCHORS: a layout reached by root j at level d >= ecc(j) - {@code window} is a candidate.
+   */
+  void farthestBatch(int n, int[] roots, int[] fs, int[] fn, boolean lists, Mode mode, int window) {
     boolean logging = mode == Mode.ANCHORS;
-    // ecc(j) >= max(d(j, seed), ecc(seed) - d(j, seed)): joins below every root's bound - 2K
+    // ecc(j) >= max(d(j, seed), ecc(seed) - d(j, seed)): joins below every root's bound - window
     // cannot make candidates and are not logged
     int logFrom = Integer.MAX_VALUE;
     for (int r : roots) {
-      logFrom = Math.min(logFrom, Math.max(g.seedDist[r], g.seedDepth - g.seedDist[r]) - 2 * FarthestCandidates.K);
+      logFrom = Math.min(logFrom, Math.max(g.seedDist[r], g.seedDepth - g.seedDist[r]) - window);
     }
     boolean targets = mode == Mode.CANDIDATES;
     int words = this.words;
@@ -229,7 +232,7 @@ final class BitParallelBfs {
       if (!anyActive) {
         // nothing was reached, so nothing is in the new frontier or marked for the next level
         if (logging) {
-          markCandidates(roots, fs);
+          markCandidates(roots, fs, window);
         } else if (targets) {
           keepFarthest(n, roots);
         }
@@ -388,17 +391,17 @@ final class BitParallelBfs {
 
   /**
    * After an ANCHORS batch: layout w reached by anchor j at level d is a candidate when d >=
-   * ecc(j) - 2K, tested for all anchors of a join at once with a mask per level.
+   * ecc(j) - window, tested for all anchors of a join at once with a mask per level.
    */
-  private void markCandidates(int[] roots, int[] fs) {
+  private void markCandidates(int[] roots, int[] fs, int window) {
     int words = this.words;
     int levels = 0;
     for (int r : roots) {
       levels = Math.max(levels, fs[r] + 1);
     }
-    long[] far = new long[levels * words]; // far[d]: anchors j with d >= fs[j] - 2K
+    long[] far = new long[levels * words]; // far[d]: anchors j with d >= fs[j] - window
     for (int j = 0; j < roots.length; j++) {
-      for (int d = Math.max(0, fs[roots[j]] - 2 * FarthestCandidates.K); d < levels; d++) {
+      for (int d = Math.max(0, fs[roots[j]] - window); d < levels; d++) {
         far[d * words + (j >>> 6)] |= 1L << j;
       }
     }
@@ -412,9 +415,9 @@ final class BitParallelBfs {
         }
       }
     }
-    // a root is at distance 0 of itself: is it its own candidate? only if its ecc <= 2K
+    // a root is at distance 0 of itself: is it its own candidate? only if its ecc <= window
     for (int j = 0; j < roots.length; j++) {
-      if (fs[roots[j]] <= 2 * FarthestCandidates.K) {
+      if (fs[roots[j]] <= window) {
         candidate[roots[j]] = true;
       }
     }

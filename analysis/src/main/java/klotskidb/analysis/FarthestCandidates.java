@@ -67,7 +67,7 @@ final class FarthestCandidates {
     boolean[] target = g.target;
     Arrays.fill(candidate, 0, n, false);
     batches.run(batches.balls(eligible, lanes[0].roots() * 8),
-        (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.ANCHORS));
+        (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.ANCHORS, 2 * K));
     int rest = 0;
     int candidates = 0;
     for (int i = 0; i < n; i++) {
@@ -86,7 +86,7 @@ final class FarthestCandidates {
     }
     List<int[]> fromCandidates = batches.balls(candidate, lanes[0].roots() * 8);
     batches.run(fromCandidates,
-        (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.CANDIDATES));
+        (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists, BitParallelBfs.Mode.CANDIDATES, 0));
     // each target's farthest_step is its largest distance to a candidate over every lane
     int[] best = lanes[0].best;
     for (int t = 1; t < lanes.length; t++) {

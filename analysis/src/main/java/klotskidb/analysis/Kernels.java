@@ -141,7 +141,7 @@ public final class Kernels {
         for (int j = 0; j < roots.length; j++) {
           roots[j] = (round + j * 11) % n;
         }
-        lane.farthestBatch(n, roots, fs, fn, false, BitParallelBfs.Mode.ROOTS);
+        lane.farthestBatch(n, roots, fs, fn, false, BitParallelBfs.Mode.ROOTS, 0);
         lane.solutionBatch(n, roots, ms, false);
       }
     }

@@ -68,7 +68,7 @@ public class KernelBench {
   @Warmup(iterations = 2)
   @Measurement(iterations = 5)
   public int oneBatch() {
-    lane.farthestBatch(g.size, roots, fs, fn, false, BitParallelBfs.Mode.ROOTS);
+    lane.farthestBatch(g.size, roots, fs, fn, false, BitParallelBfs.Mode.ROOTS, 0);
     return fs[roots[0]];
   }
 }

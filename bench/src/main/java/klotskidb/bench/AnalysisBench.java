@@ -1,13 +1,13 @@
 package klotskidb.bench;
 
 import java.util.concurrent.TimeUnit;
+import klotskidb.analysis.AllRootsBfs;
+import klotskidb.analysis.Kernels;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.analysis.AllRootsBfs;
-import klotskidb.analysis.Kernels;
 import klotskidb.layerer.GroupGraph;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
 import klotskidb.datasets.ClassAnalysis;
 import klotskidb.db.AnalysisMarker;
@@ -18,7 +18,6 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import picocli.CommandLine.Command;
@@ -89,49 +88,32 @@ final class AnalyseCommand implements Callable<Integer> {
     Kernels kernels = kernel.choose(err);
     AllLayouts all = AllLayouts.build();
     Groups groups = new Grouper(all, todo, threads, Progress.NONE).run();
-    List<Integer> order = new ArrayList<>();
-    long[] work = new long[LayoutClass.COUNT];
+    List<Integer> classList = new ArrayList<>();
     long total = 0;
     for (int c = 0; c < LayoutClass.COUNT; c++) {
       if (todo[c]) {
-        order.add(c);
-        for (int g = groups.group(c, 0); g < groups.group(c, 0) + groups.groupsInClass(c); g++) {
-          work[c] += (long) groups.size(g) * groups.size(g);
-        }
-        total += work[c];
+        classList.add(c);
+        total += ClassScheduler.work(groups, c);
       }
     }
-    order.sort((a, b) -> Long.compare(work[b], work[a])); // largest first: better balance
     out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
         count, done.size(), threads, kernels.describe()));
     out.flush();
-    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    Progress progress = new ConsoleProgress(err, System.console() != null, noProgress);
     progress.begin("analyse", total);
     AtomicLong workDone = new AtomicLong();
-    AtomicInteger next = new AtomicInteger();
     long t0 = System.nanoTime();
     try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> err.println("klotski: " + note))) {
-      Workers.run("analyse", threads, t -> {
-        // each worker may share a group's batches among all threads: when fewer classes than
-        // threads are left (the largest classes run first, the tail is small ones), no core idles
-        for (int k; (k = next.getAndIncrement()) < order.size(); ) {
-          int cls = order.get(k);
-          try {
-            // the line and the progress come once the class is stored (the writer's thread)
-            ClassAnalysis.run(threads, kernels, groups, cls, null, null, writer, d -> {
-              synchronized (out) {
-                out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s",
-                    d.className(), d.layouts(), d.groups(), d.seconds()));
-                out.flush();
-              }
-              progress.advance(workDone.addAndGet(work[cls]));
-            });
-          } catch (Exception e) {
-            next.set(order.size()); // the other workers stop after their current class
-            throw new IllegalStateException("class " + LayoutClass.name(cls) + ": " + e.getMessage(), e);
-          }
-        }
-      });
+      ClassScheduler.run("analyse", groups, classList, threads, cls ->
+          // the line and the progress come once the class is stored (the writer's thread)
+          ClassAnalysis.run(threads, kernels, groups, cls, null, null, writer, d -> {
+            synchronized (out) {
+              out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s",
+                  d.className(), d.layouts(), d.groups(), d.seconds()));
+              out.flush();
+            }
+            progress.advance(workDone.addAndGet(ClassScheduler.work(groups, cls)));
+          }));
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     progress.end("analyse", System.nanoTime() - t0, count + " classes");

@@ -179,7 +179,8 @@ final class ExportCommand implements Callable<Integer> {
     long[] rows = new long[1];
     klotskidb.datasets.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
         ? klotskidb.datasets.HrdCsv.Kind.FARTHEST : klotskidb.datasets.HrdCsv.Kind.SOLUTION;
-    AtomicFile.write(out, stream -> rows[0] = new klotskidb.datasets.HrdCsv(threads, kernel.choose(spec.commandLine().getErr())).write(groups, cls, kind, stream));
+    klotskidb.analysis.ClassDriver driver = new klotskidb.analysis.ClassDriver(threads, kernel.choose(spec.commandLine().getErr()));
+    AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.HrdCsv.write(driver, groups, cls, kind, stream));
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));
     return 0;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.AllLayouts;
@@ -25,10 +26,8 @@ import klotskidb.grouper.Groups;
  * then sorted by id (ids ascend with codes) for the writer, which wants code order and stores
  * them on its own thread ({@link AnalysisWriter#submit}).
  *
- * <p>Each class gets an engine of its own, dropped when the class is done: the engine's
- * buffers grow to the class's first group (its largest) and no further. An engine kept per
- * worker held the buffers of the largest group it had ever run (4 lanes of 5 state arrays of
- * 32 bytes per layout, grown by doubling: up to about 1.2 GB for the whole run) until the end.
+ * <p>Two handlers of one {@link ClassDriver} (a driver per class, dropped with it): the rows of
+ * both files ({@link HrdCsv}, into their checksums) and the values to store.
  */
 public final class ClassAnalysis {
   /** A class done: its size and the checksums ("MD5 LINES BYTES") of the two files. */
@@ -48,7 +47,6 @@ public final class ClassAnalysis {
   public static Done run(int threads, Kernels kernels, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
       AnalysisWriter writer, Consumer<Done> stored) throws IOException {
     long t0 = System.nanoTime();
-    HrdCsv csv = new HrdCsv(threads, kernels);
     int first = groups.group(cls, 0);
     int groupCount = groups.groupsInClass(cls);
     int size = groups.start(first + groupCount) - groups.start(first);
@@ -60,10 +58,8 @@ public final class ClassAnalysis {
     int base = groups.start(first);
     FileChecksum farthestSum = new FileChecksum();
     FileChecksum solutionSum = new FileChecksum();
-    csv.write(groups, cls, farthestSum.tee(farthestOut), solutionSum.tee(solutionOut), (g, graph, r) -> {
-      if (writer == null) {
-        return;
-      }
+    HrdCsv rows = new HrdCsv(farthestSum.tee(farthestOut), solutionSum.tee(solutionOut));
+    ClassDriver.Handler values = (g, graph, r) -> {
       int offset = groups.start(g) - base;
       for (int i = 0; i < r.size; i++) {
         farthestStep[offset + i] = (short) r.farthestStep[i];
@@ -73,7 +69,13 @@ public final class ClassAnalysis {
       }
       diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
-    });
+    };
+    ClassDriver driver = new ClassDriver(threads, kernels);
+    if (writer == null) {
+      driver.run(groups, cls, true, rows);
+    } else {
+      driver.run(groups, cls, true, rows, values);
+    }
     String farthest = farthestSum.toString();
     String solution = solutionSum.toString();
     Done done = new Done(LayoutClass.name(cls), size, groupCount, farthest, solution, (System.nanoTime() - t0) / 1e9);

@@ -2,10 +2,10 @@ package klotskidb.datasets;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import klotskidb.analysis.AllRootsBfs;
+import klotskidb.analysis.ClassDriver;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
-import klotskidb.analysis.AllRootsBfs;
-import klotskidb.analysis.Kernels;
 import klotskidb.layerer.GroupGraph;
 
 /**
@@ -19,68 +19,61 @@ import klotskidb.layerer.GroupGraph;
  *
  * Rows go over the class's groups in group_num order and, inside a group, over members in code
  * order; lists are in code order joined by '-'; codes are 9 upper-case hex digits; every line
- * ends with LF, the last one too. Each group is analysed by {@link AllRootsBfs} as it is written.
+ * ends with LF, the last one too. A {@link ClassDriver} hands over each group as the engine
+ * finishes it; this handler writes its rows.
  */
-public final class HrdCsv {
+public final class HrdCsv implements ClassDriver.Handler {
   /** Which of the two files. */
   public enum Kind { FARTHEST, SOLUTION }
 
-  /** Receives every group's results before its rows are written (for storing the values). */
-  public interface GroupResults {
-    void accept(int group, GroupGraph graph, AllRootsBfs.Result result);
+  private final OutputStream farthestOut;
+  private final OutputStream solutionOut;
+  private final StringBuilder line = new StringBuilder(256);
+  private GroupGraph graph;
+  private long rows;
+
+  /** The rows of both files (either stream may be null) of the groups a driver hands over. */
+  public HrdCsv(OutputStream farthestOut, OutputStream solutionOut) {
+    this.farthestOut = farthestOut;
+    this.solutionOut = solutionOut;
   }
 
-  private final GroupGraph graph = new GroupGraph();
-  private final AllRootsBfs engine;
-
-  /** Shares each group's BFS batches among {@code threads} threads, sweeping with {@code kernels}. */
-  public HrdCsv(int threads, Kernels kernels) {
-    engine = new AllRootsBfs(threads, kernels);
+  /** Writes one class's file of one kind through {@code driver}; returns the number of rows. */
+  public static long write(ClassDriver driver, Groups groups, int cls, Kind kind, OutputStream out) throws IOException {
+    HrdCsv csv = kind == Kind.FARTHEST ? new HrdCsv(out, null) : new HrdCsv(null, out);
+    driver.run(groups, cls, true, csv);
+    return csv.rows();
   }
 
-  /** Writes one class's file; returns the number of rows. Not thread-safe: one per thread. */
-  public long write(Groups groups, int cls, Kind kind, OutputStream out) throws IOException {
-    return kind == Kind.FARTHEST ? write(groups, cls, out, null, null) : write(groups, cls, null, out, null);
-  }
-
-  /**
-   * Analyses every group of a class once and writes both files (either stream may be null);
-   * returns the number of rows per file.
-   */
-  public long write(Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
-      GroupResults results) throws IOException {
-    long rows = 0;
-    StringBuilder line = new StringBuilder(256);
-    int first = groups.group(cls, 0);
-    for (int g = first; g >= 0 && g < first + groups.groupsInClass(cls); g++) {
-      graph.load(groups, g);
-      AllRootsBfs.Result r = engine.run(graph, farthestOut != null || solutionOut != null);
-      if (results != null) {
-        results.accept(g, graph, r);
-      }
-      for (int i = 0; i < r.size; i++) {
-        if (farthestOut != null) {
-          line.setLength(0);
-          line.append(Code.format(graph.code(i))).append(',').append(r.farthestStep[i]).append(',')
-              .append(r.farthestNum[i]).append(',');
-          list(line, r.farthest(i));
-          emit(line.append('\n'), farthestOut);
-        }
-        if (solutionOut != null) {
-          line.setLength(0);
-          line.append(Code.format(graph.code(i))).append(',').append(r.minSolutionStep[i]).append(',')
-              .append(r.minSolutionNum[i]).append(',');
-          list(line, r.minSolutions(i));
-          emit(line.append(',').append(r.solutionNum[i]).append('\n'), solutionOut);
-        }
-        rows++;
-      }
-    }
+  /** Rows written so far (per file). */
+  public long rows() {
     return rows;
   }
 
+  @Override
+  public void group(int g, GroupGraph graph, AllRootsBfs.Result r) throws IOException {
+    this.graph = graph;
+    for (int i = 0; i < r.size; i++) {
+      if (farthestOut != null) {
+        line.setLength(0);
+        line.append(Code.format(graph.code(i))).append(',').append(r.farthestStep[i]).append(',')
+            .append(r.farthestNum[i]).append(',');
+        list(r.farthest(i));
+        emit(line.append('\n'), farthestOut);
+      }
+      if (solutionOut != null) {
+        line.setLength(0);
+        line.append(Code.format(graph.code(i))).append(',').append(r.minSolutionStep[i]).append(',')
+            .append(r.minSolutionNum[i]).append(',');
+        list(r.minSolutions(i));
+        emit(line.append(',').append(r.solutionNum[i]).append('\n'), solutionOut);
+      }
+      rows++;
+    }
+  }
+
   /** Appends layouts (local indices) joined by '-'. */
-  private void list(StringBuilder line, int[] layouts) {
+  private void list(int[] layouts) {
     for (int k = 0; k < layouts.length; k++) {
       line.append(k == 0 ? "" : "-").append(Code.format(graph.code(layouts[k])));
     }

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
+import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.IoErrors;
@@ -24,7 +24,6 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 
@@ -267,46 +266,33 @@ public final class Release {
     boolean[] selected = new boolean[LayoutClass.COUNT];
     classes.forEach(c -> selected[c] = true);
     Groups groups = new Grouper(AllLayouts.build(), selected, o.threads(), Progress.NONE).run();
-    long[] work = new long[LayoutClass.COUNT];
     long total = 0;
     for (int c : classes) {
-      for (int g = groups.group(c, 0); g < groups.group(c, 0) + groups.groupsInClass(c); g++) {
-        work[c] += (long) groups.size(g) * groups.size(g);
-      }
-      total += work[c];
+      total += ClassScheduler.work(groups, c);
     }
-    List<Integer> order = new ArrayList<>(classes);
-    order.sort((a, b) -> Long.compare(work[b], work[a]));
     boolean store = classes.stream().anyMatch(c -> !analysed.containsKey(LayoutClass.name(c)));
     long started = System.nanoTime();
     progress.begin("release", total);
     java.util.concurrent.atomic.AtomicLong workDone = new java.util.concurrent.atomic.AtomicLong();
-    AtomicInteger next = new AtomicInteger();
     List<Thread> cleanup = Collections.synchronizedList(new ArrayList<>());
     try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
-      Workers.run("release", o.threads(), t -> {
-        for (int k; (k = next.getAndIncrement()) < order.size(); ) {
-          int cls = order.get(k);
-          String name = LayoutClass.name(cls);
-          try (Target f = new Target(out, sums, "farthest_" + name + ".csv", o.gzip());
-              Target s = new Target(out, sums, "solution_" + name + ".csv", o.gzip())) {
-            Thread hook = new Thread(() -> {
-              f.tmp.toFile().delete();
-              s.tmp.toFile().delete();
-            }, "klotski-cleanup");
-            Runtime.getRuntime().addShutdownHook(hook);
-            cleanup.add(hook);
-            boolean storeThis = writer != null && !analysed.containsKey(name);
-            ClassAnalysis.Done d = ClassAnalysis.run(o.threads(), o.kernels(), groups, cls, f.file, s.file,
-                storeThis ? writer : null, stored -> listener.classDone(stored, storeThis));
-            f.commit(d.farthest());
-            s.commit(d.solution());
-          } catch (Exception e) {
-            next.set(order.size());
-            throw new IllegalStateException("class " + name + ": " + e.getMessage(), e);
-          }
-          progress.advance(workDone.addAndGet(work[cls]));
+      ClassScheduler.run("release", groups, classes, o.threads(), cls -> {
+        String name = LayoutClass.name(cls);
+        try (Target f = new Target(out, sums, "farthest_" + name + ".csv", o.gzip());
+            Target s = new Target(out, sums, "solution_" + name + ".csv", o.gzip())) {
+          Thread hook = new Thread(() -> {
+            f.tmp.toFile().delete();
+            s.tmp.toFile().delete();
+          }, "klotski-cleanup");
+          Runtime.getRuntime().addShutdownHook(hook);
+          cleanup.add(hook);
+          boolean storeThis = writer != null && !analysed.containsKey(name);
+          ClassAnalysis.Done d = ClassAnalysis.run(o.threads(), o.kernels(), groups, cls, f.file, s.file,
+              storeThis ? writer : null, stored -> listener.classDone(stored, storeThis));
+          f.commit(d.farthest());
+          s.commit(d.solution());
         }
+        progress.advance(workDone.addAndGet(ClassScheduler.work(groups, cls)));
       });
     } finally {
       for (Thread h : cleanup) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.IntStream;
+import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.Kernels;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
@@ -43,13 +44,13 @@ class HrdCsvTest {
     }
     assertEquals(2 * 99, jobs.size());
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-    ThreadLocal<HrdCsv> writers = ThreadLocal.withInitial(() -> new HrdCsv(1, Kernels.fastest()));
+    ThreadLocal<ClassDriver> drivers = ThreadLocal.withInitial(() -> new ClassDriver(1, Kernels.fastest()));
     IntStream.range(0, jobs.size()).parallel().forEach(j -> {
       Object[] job = jobs.get(j);
       String[] expected = (String[]) job[2];
       try {
         FileChecksum file = new FileChecksum();
-        writers.get().write(groups, (int) job[0], (HrdCsv.Kind) job[1], file);
+        HrdCsv.write(drivers.get(), groups, (int) job[0], (HrdCsv.Kind) job[1], file);
         String got = file.toString();
         String want = expected[1] + " " + expected[2] + " " + expected[3];
         if (!got.equals(want)) {
