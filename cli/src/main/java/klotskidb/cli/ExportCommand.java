@@ -28,17 +28,22 @@ import picocli.CommandLine.Spec;
         "            per group); for DuckDB, pandas, Polars, Spark",
         "  graphml   one group's step graph (--group J-B-S-G): a node per layout with code, short_code,",
         "            group_index, layer, min_solution_step (-1: unsolvable), solved; an undirected edge per step",
-        "all-cases, main-csv, parquet and graphml read the database (--db, default data/klotski-db).",
+        "  sqlite    the original release's SQL database in one SQLite file: main (every layout; is_mirror by",
+        "            the original engine's rule, as its main.csv), farthest and solution (the layouts of the",
+        "            analysed classes only: no rows for a class not analysed yet, see analysed_classes), facts",
+        "            (short_code, layer, min_solution_step, exact symmetry, solved), a view layouts with the",
+        "            name; indexes on code and name. --class does not apply",
+        "all-cases, main-csv, parquet, graphml and sqlite read the database (--db, default data/klotski-db).",
         "The file is replaced atomically: it is whole or not there."})
 final class ExportCommand implements Callable<Integer> {
-  enum Format { ALL_CASES, MAIN_CSV, FARTHEST_CSV, SOLUTION_CSV, PARQUET, GRAPHML }
+  enum Format { ALL_CASES, MAIN_CSV, FARTHEST_CSV, SOLUTION_CSV, PARQUET, GRAPHML, SQLITE }
 
   enum Table { LAYOUTS, GROUPS }
 
   enum MirrorRule { EXACT, LEGACY }
 
   @Option(names = "--format", paramLabel = "F", required = true, converter = FormatConverter.class,
-      description = "all-cases, main-csv, farthest-csv, solution-csv, parquet or graphml.")
+      description = "all-cases, main-csv, farthest-csv, solution-csv, parquet, graphml or sqlite.")
   Format format;
 
   @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write.")
@@ -105,6 +110,9 @@ final class ExportCommand implements Callable<Integer> {
     if (format == Format.PARQUET) {
       return parquet(cls);
     }
+    if (format == Format.SQLITE) {
+      return sqlite(cls);
+    }
     int wanted = cls;
     Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
     long[] lines = new long[1];
@@ -136,6 +144,23 @@ final class ExportCommand implements Callable<Integer> {
           "  export     %7.2f s  group %s: %,d nodes, %,d edges to %s", (System.nanoTime() - t0) / 1e9, g.name(),
           counts[0].nodes(), counts[0].edges(), out));
     }
+    return 0;
+  }
+
+  private int sqlite(int cls) throws IOException {
+    if (cls >= 0) {
+      throw new IllegalArgumentException("--format sqlite writes the whole database: --class does not apply");
+    }
+    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    long t0 = System.nanoTime();
+    klotskidb.datasets.SqliteExport.Counts[] counts = new klotskidb.datasets.SqliteExport.Counts[1];
+    try (KlotskiDb kdb = Database.open(db)) {
+      progress.begin("export", kdb.layoutCount());
+      counts[0] = klotskidb.datasets.SqliteExport.write(kdb, out, progress::advance);
+    }
+    progress.end("export", System.nanoTime() - t0, String.format(java.util.Locale.ROOT,
+        "%,d main, %,d farthest, %,d solution rows to %s (%,d bytes)", counts[0].main(), counts[0].farthest(),
+        counts[0].solution(), out, java.nio.file.Files.size(out)));
     return 0;
   }
 

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The open exports read back by independent readers: the Parquet files by DuckDB (the SQL of
- * README's example), the GraphML by JGraphT's GraphML importer; counts against the published
- * tables and the move generator, every column of known layouts.
+ * README's example), the GraphML by JGraphT's GraphML importer, the SQLite file by Python's
+ * built-in sqlite3; counts against the published tables and the move generator, every column of
+ * known layouts.
  */
 class OpenFormatsTest {
   @TempDir static Path temp;
@@ -144,6 +145,95 @@ class OpenFormatsTest {
         assertTrue(steps == 100 || want[0] > 0);
       }
     }
+  }
+
+  /** What Python's sqlite3 reads back from the SQLite export, one fact a line. */
+  private static final String SQLITE_READER = """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1])
+      for t in ('main', 'farthest', 'solution', 'facts', 'analysed_classes'):
+          print('columns:' + t, ','.join(r[1] for r in c.execute('PRAGMA table_info(%s)' % t)))
+      for r in c.execute('SELECT jiang_num, bing_num, style_num, count(*) FROM main GROUP BY 1, 2, 3'):
+          print('main:%d-%d-%d' % r[:3], r[3])
+      for t in ('farthest', 'solution'):
+          for r in c.execute('SELECT jiang_num, bing_num, style_num, count(*) FROM %s JOIN main USING (id)'
+                             ' GROUP BY 1, 2, 3' % t):
+              print(t + ':%d-%d-%d' % r[:3], r[3])
+      print('mirror', c.execute("SELECT count(*) FROM main WHERE is_mirror = 'Y'").fetchone()[0])
+      print('classic', *c.execute("SELECT main.id, farthest_step, farthest_num, min_solution_step,"
+                                  " min_solution_num, solution_num FROM main JOIN farthest USING (id)"
+                                  " JOIN solution USING (id) WHERE code = '1A9BF0C00'").fetchone())
+      print('name', *c.execute("SELECT code, short_code, layer, solved FROM layouts"
+                               " WHERE name = '5-4-1-1-7472'").fetchone())
+      print('unsolvable', *c.execute("SELECT count(*), min(solution.min_solution_step), max(solution_num) FROM solution"
+                                     " JOIN facts USING (id) WHERE facts.min_solution_step IS NULL").fetchone())
+      for k, q in (('code', "SELECT id FROM main WHERE code = '1A9BF0C00'"),
+                   ('name', "SELECT id FROM layouts WHERE name = '5-4-1-1-7472'")):
+          print('plan:' + k, ' | '.join(r[3] for r in c.execute('EXPLAIN QUERY PLAN ' + q)))
+      """;
+
+  @Test
+  void sqliteFileHasTheOriginalTablesReadByPythonsSqlite3() throws Exception {
+    Path file = temp.resolve("hrd.sqlite");
+    Cli r = Cli.run("export", "--format", "sqlite", "--out", file.toString(), "--db", db.toString(), "--no-progress");
+    assertEquals(0, r.exit, r.toString());
+    Process p = new ProcessBuilder("python3", "-c", SQLITE_READER.stripIndent(), file.toString())
+        .redirectErrorStream(true).start();
+    List<String> lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+        .lines().toList();
+    assertEquals(0, p.waitFor(), String.join("\n", lines));
+    Map<String, String> facts = new HashMap<>();
+    for (String line : lines) {
+      int space = line.indexOf(' ');
+      facts.put(line.substring(0, space < 0 ? line.length() : space), space < 0 ? "" : line.substring(space + 1));
+    }
+    assertEquals("id,code,is_mirror,jiang_num,bing_num,style_num,group_num,group_index", facts.get("columns:main"));
+    assertEquals("id,farthest_step,farthest_num", facts.get("columns:farthest"));
+    assertEquals("id,min_solution_step,min_solution_num,solution_num", facts.get("columns:solution"));
+    assertEquals("id,short_code,layer,min_solution_step,symmetric,solved", facts.get("columns:facts"));
+    Map<String, Long> published = new HashMap<>();
+    for (long[] row : Published.numbers("style_count.tsv")) {
+      published.put(row[0] + "-" + row[1] + "-" + row[2], row[3]);
+    }
+    for (String cls : CLASSES.split(",")) {
+      assertEquals(String.valueOf(published.get(cls)), facts.get("main:" + cls), cls);
+    }
+    // only the analysed class has farthest and solution rows, every layout of it
+    assertEquals(String.valueOf(published.get("5-4-1")), facts.get("farthest:5-4-1"));
+    assertEquals(String.valueOf(published.get("5-4-1")), facts.get("solution:5-4-1"));
+    assertNull(facts.get("farthest:0-3-0"));
+    assertNull(facts.get("solution:1-2-1"));
+    assertEquals("4091296 124 8 81 2 6", facts.get("classic"));
+    assertEquals("1A9BF0C00 4WVE1 26 0", facts.get("name"));
+    // is_mirror is main.csv's legacy rule: the same count of Y as that export
+    Path mainCsv = temp.resolve("main-legacy.csv");
+    assertEquals(0, Cli.run("export", "--format", "main-csv", "--mirror-rule", "legacy", "--out", mainCsv.toString(),
+        "--db", db.toString(), "--no-progress").exit);
+    long y;
+    try (java.util.stream.Stream<String> csv = Files.lines(mainCsv)) {
+      y = csv.filter(line -> line.split(",")[2].equals("Y")).count();
+    }
+    assertEquals(String.valueOf(y), facts.get("mirror"));
+    // unsolvable layouts of the analysed class: -1 and no solutions, as the per-class files say
+    assertTrue(facts.get("unsolvable").matches("[1-9]\\d* -1 0"), facts.get("unsolvable"));
+    // look-ups by code and by name go through the indexes
+    assertTrue(facts.get("plan:code").contains("INDEX main_code"), facts.get("plan:code"));
+    assertTrue(facts.get("plan:name").contains("USING INDEX main_name"), facts.get("plan:name"));
+  }
+
+  @Test
+  void aFailedSqliteExportLeavesNoFile() throws Exception {
+    Path blocker = temp.resolve("not-a-folder");
+    Files.writeString(blocker, "x");
+    Path file = blocker.resolve("hrd.sqlite");
+    Cli r = Cli.run("export", "--format", "sqlite", "--out", file.toString(), "--db", db.toString(), "--no-progress");
+    assertEquals(1, r.exit, r.toString());
+    assertEquals(1, r.err.strip().lines().count(), r.err);
+    assertTrue(r.err.contains("hrd.sqlite"), r.err);
+    Cli classOption = Cli.run("export", "--format", "sqlite", "--class", "5-4-1", "--out", temp.resolve("x.sqlite").toString(),
+        "--db", db.toString());
+    assertEquals(1, classOption.exit, classOption.toString());
+    assertFalse(Files.exists(temp.resolve("x.sqlite")));
   }
 
   @Test

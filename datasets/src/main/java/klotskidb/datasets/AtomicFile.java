@@ -21,9 +21,23 @@ public final class AtomicFile {
     void write(OutputStream out) throws IOException;
   }
 
+  /** Makes the file at the temporary path it is given (for writers that open a path themselves). */
+  public interface PathBody {
+    void write(Path tmp) throws IOException;
+  }
+
   private AtomicFile() {}
 
   public static void write(Path file, Body body) throws IOException {
+    writePath(file, tmp -> {
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+        body.write(out);
+      }
+    });
+  }
+
+  /** As {@link #write(Path, Body)}, the body making the file at the temporary path itself. */
+  public static void writePath(Path file, PathBody body) throws IOException {
     Path target = file.toAbsolutePath().normalize();
     if (target.getParent() != null) {
       try {
@@ -41,9 +55,7 @@ public final class AtomicFile {
     Runtime.getRuntime().addShutdownHook(cleanup);
     boolean done = false;
     try {
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
-        body.write(out);
-      }
+      body.write(tmp);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       done = true;
     } catch (IOException e) {

@@ -1,0 +1,207 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongConsumer;
+import klotskidb.db.AnalysisMarker;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
+
+/**
+ * The original release's SQL database (its {@code build/load.sql} loaded {@code main.csv} and
+ * the merged per-class files into MySQL) as one SQLite file, with what the original did not have
+ * beside it:
+ *
+ * <pre>
+ *   main      (id, code, is_mirror, jiang_num, bing_num, style_num, group_num, group_index)
+ *             4091296 | 1A9BF0C00 | Y | 5 | 4 | 1 | 1 | 7472        every layout; is_mirror by the
+ *                                                                 original engine's rule, as main.csv
+ *   farthest  (id, farthest_step, farthest_num)          4091296 | 124 | 8   layouts of analysed classes
+ *   solution  (id, min_solution_step, min_solution_num, solution_num)
+ *                                                        4091296 | 81 | 2 | 6   (unsolvable: -1 | 0 | 0)
+ *   facts     (id, short_code, layer, min_solution_step, symmetric, solved)   every layout
+ *             4091296 | 4WVE1 | ...                      symmetric by the exact rule; min_solution_step
+ *                                                        NULL when unsolvable
+ *   analysed_classes (jiang_num, bing_num, style_num)    the classes farthest and solution cover
+ *   layouts   a view: every column above and the name 5-4-1-1-7472, one row per layout
+ *   meta      (key, value)                               the source database's meta
+ * </pre>
+ *
+ * Ids line up with {@code main.id} as in the original. Indexes: {@code main(code)} and the name
+ * (an index on the expression the {@code layouts} view computes it with, so {@code WHERE name =
+ * '5-4-1-1-7472'} is a look-up), built after the rows. Rows go in a few large transactions
+ * through prepared statements with the journal off (the file is a temporary one until complete:
+ * {@link AtomicFile}), in code order from one scan of the database.
+ *
+ * <p>Why SQLite through xerial's sqlite-jdbc: one file any SQL user opens without a server (the
+ * {@code sqlite3} shell, Python's built-in module, DuckDB), and the driver bundles SQLite itself.
+ */
+public final class SqliteExport {
+  /** Rows written per table. */
+  public record Counts(long main, long farthest, long solution) {}
+
+  /** Rows per transaction: a few large ones. */
+  private static final int COMMIT_EVERY = 4_000_000;
+  /** Rows per JDBC batch: the driver binds and steps a whole batch in one native call. */
+  private static final int BATCH = 4096;
+
+  /** The name as the view computes it; the index is on the same expression. */
+  private static final String NAME = "jiang_num || '-' || bing_num || '-' || style_num || '-' || group_num"
+      + " || '-' || group_index";
+
+  private SqliteExport() {}
+
+  /** Writes the whole database to {@code file} (replaced only when complete); returns the rows per table. */
+  public static Counts write(KlotskiDb db, Path file, LongConsumer progress) throws IOException {
+    Counts[] counts = new Counts[1];
+    AtomicFile.writePath(file, tmp -> {
+      try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp)) {
+        counts[0] = fill(db, c, progress);
+      } catch (SQLException e) {
+        throw new IOException(reason(e), e);
+      }
+    });
+    return counts[0];
+  }
+
+  private static Counts fill(KlotskiDb db, Connection c, LongConsumer progress) throws SQLException, IOException {
+    try (Statement s = c.createStatement()) {
+      for (String pragma : new String[] {"journal_mode = OFF", "synchronous = OFF", "locking_mode = EXCLUSIVE",
+          "page_size = 16384", "cache_size = -262144", "temp_store = FILE"}) {
+        s.execute("PRAGMA " + pragma);
+      }
+      s.execute("CREATE TABLE main (id INTEGER PRIMARY KEY, code CHAR(9) NOT NULL, is_mirror CHAR(1) NOT NULL,"
+          + " jiang_num INTEGER NOT NULL, bing_num INTEGER NOT NULL, style_num INTEGER NOT NULL,"
+          + " group_num INTEGER NOT NULL, group_index INTEGER NOT NULL)");
+      s.execute("CREATE TABLE farthest (id INTEGER PRIMARY KEY, farthest_step INTEGER NOT NULL,"
+          + " farthest_num INTEGER NOT NULL)");
+      s.execute("CREATE TABLE solution (id INTEGER PRIMARY KEY, min_solution_step INTEGER NOT NULL,"
+          + " min_solution_num INTEGER NOT NULL, solution_num INTEGER NOT NULL)");
+      s.execute("CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code CHAR(5) NOT NULL, layer INTEGER NOT NULL,"
+          + " min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL)");
+      s.execute("CREATE TABLE analysed_classes (jiang_num INTEGER NOT NULL, bing_num INTEGER NOT NULL,"
+          + " style_num INTEGER NOT NULL, PRIMARY KEY (jiang_num, bing_num, style_num))");
+      s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    }
+    c.setAutoCommit(false);
+    Map<String, AnalysisMarker> analysed = db.analysedClasses();
+    try (PreparedStatement meta = c.prepareStatement("INSERT INTO meta VALUES (?, ?)");
+        PreparedStatement cls = c.prepareStatement("INSERT INTO analysed_classes VALUES (?, ?, ?)")) {
+      for (Map.Entry<String, String> e : new TreeMap<>(db.meta()).entrySet()) {
+        meta.setString(1, e.getKey());
+        meta.setString(2, e.getValue());
+        meta.executeUpdate();
+      }
+      for (String name : new java.util.TreeSet<>(analysed.keySet())) {
+        String[] p = name.split("-");
+        for (int k = 0; k < 3; k++) {
+          cls.setInt(k + 1, Integer.parseInt(p[k]));
+        }
+        cls.executeUpdate();
+      }
+    }
+    long[] n = new long[3];
+    try (PreparedStatement main = c.prepareStatement("INSERT INTO main VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?)");
+        PreparedStatement farthest = c.prepareStatement("INSERT INTO farthest VALUES (?, ?, ?)");
+        PreparedStatement solution = c.prepareStatement("INSERT INTO solution VALUES (?, ?, ?, ?)")) {
+      SQLException[] failure = new SQLException[1];
+      db.forEachCaseWithAnalysis((r, a) -> {
+        if (failure[0] != null) {
+          return;
+        }
+        try {
+          row(r, a, main, facts, farthest, solution, n);
+          if (n[0] % BATCH == 0) {
+            flush(main, facts, farthest, solution);
+          }
+          if (n[0] % COMMIT_EVERY == 0) {
+            c.commit();
+            progress.accept(n[0]);
+          }
+        } catch (SQLException e) {
+          failure[0] = e;
+        }
+      });
+      if (failure[0] != null) {
+        throw failure[0];
+      }
+      flush(main, facts, farthest, solution);
+    }
+    c.commit();
+    progress.accept(n[0]);
+    c.setAutoCommit(true);
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE UNIQUE INDEX main_code ON main (code)");
+      s.execute("CREATE UNIQUE INDEX main_name ON main (" + NAME + ")");
+      s.execute("CREATE VIEW layouts AS SELECT main.id AS id, code, facts.short_code AS short_code, " + NAME
+          + " AS name, jiang_num, bing_num, style_num, group_num, group_index, is_mirror, facts.symmetric AS symmetric,"
+          + " facts.layer AS layer, facts.min_solution_step AS min_solution_step, facts.solved AS solved,"
+          + " farthest_step, farthest_num, min_solution_num, solution_num"
+          + " FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
+          + " LEFT JOIN solution ON solution.id = main.id");
+      s.execute("ANALYZE");
+    }
+    return new Counts(n[0], n[1], n[2]);
+  }
+
+  private static void flush(PreparedStatement... statements) throws SQLException {
+    for (PreparedStatement p : statements) {
+      p.executeBatch();
+    }
+  }
+
+  /** One layout's rows (added to the batches): main and facts always, farthest and solution when its class is analysed. */
+  private static void row(CaseRecord r, KlotskiDb.Analysis a, PreparedStatement main, PreparedStatement facts,
+      PreparedStatement farthest, PreparedStatement solution, long[] n) throws SQLException {
+    main.setInt(1, r.id());
+    main.setString(2, Code.format(r.code()));
+    main.setString(3, LegacySymmetry.isSymmetric(r.code()) ? "Y" : "N");
+    main.setInt(4, r.jiang());
+    main.setInt(5, r.bing());
+    main.setInt(6, r.style());
+    main.setInt(7, r.groupNum());
+    main.setInt(8, r.groupIndex());
+    main.addBatch();
+    facts.setInt(1, r.id());
+    facts.setString(2, ShortCode.of(r.id()));
+    facts.setInt(3, r.layer());
+    if (r.isSolvable()) {
+      facts.setInt(4, r.minSolutionStep());
+    } else {
+      facts.setNull(4, java.sql.Types.INTEGER);
+    }
+    facts.setInt(5, r.symmetric() ? 1 : 0);
+    facts.setInt(6, r.solved() ? 1 : 0);
+    facts.addBatch();
+    n[0]++;
+    if (a != null) {
+      farthest.setInt(1, r.id());
+      farthest.setInt(2, a.farthestStep());
+      farthest.setInt(3, a.farthestNum());
+      farthest.addBatch();
+      n[1]++;
+      solution.setInt(1, r.id());
+      solution.setInt(2, r.isSolvable() ? r.minSolutionStep() : -1);
+      solution.setInt(3, a.minSolutionNum());
+      solution.setInt(4, a.solutionNum());
+      solution.addBatch();
+      n[2]++;
+    }
+  }
+
+  /** SQLite's own words for a failure ("database or disk is full"), without the driver's prefix. */
+  private static String reason(SQLException e) {
+    String m = e.getMessage() == null ? e.toString() : e.getMessage();
+    return m.replaceFirst("^\\[SQLITE_[A-Z_]+\\]\\s*", "");
+  }
+}
