@@ -38,17 +38,16 @@ import picocli.CommandLine.Spec;
         + "with the classes not yet done. Also records the checksums of the per-class "
         + "farthest/solution files for 'klotski verify'."})
 final class AnalyseCommand implements Callable<Integer> {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--class", paramLabel = "J-B-S", split = ",", description = "Only these classes.")
   String[] classes;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin ThreadsOption threadsOption;
 
-  @Option(names = "--no-progress", description = "No progress bar; a line per class only.")
-  boolean noProgress;
+  @Mixin ProgressOption progressOption;
+
+  private int threads;
 
   @Mixin KernelOption kernel;
 
@@ -56,10 +55,8 @@ final class AnalyseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
-    }
-    Path dir = db == null ? Database.DEFAULT : db;
+    threads = threadsOption.count();
+    Path dir = db.dir();
     PrintWriter out = spec.commandLine().getOut();
     boolean[] todo = new boolean[LayoutClass.COUNT];
     int count = 0;
@@ -99,7 +96,7 @@ final class AnalyseCommand implements Callable<Integer> {
     out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
         count, done.size(), threads, kernels.describe()));
     out.flush();
-    Progress progress = new ConsoleProgress(err, System.console() != null, noProgress);
+    Progress progress = progressOption.on(err);
     progress.begin("analyse", total);
     AtomicLong workDone = new AtomicLong();
     long t0 = System.nanoTime();

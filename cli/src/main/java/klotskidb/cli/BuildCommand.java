@@ -17,6 +17,7 @@ import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,14 +28,11 @@ import picocli.CommandLine.Spec;
         + "bulk-load RocksDB, check it and publish it atomically (an existing database is "
         + "replaced only on success)."})
 final class BuildCommand implements Callable<Integer> {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: ${DEFAULT-VALUE}).")
-  Path db = Path.of("data/klotski-db");
+  @Mixin DbOption db;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin ThreadsOption threadsOption;
 
-  @Option(names = "--no-progress", description = "No progress bars or percentages; pass summaries only.")
-  boolean noProgress;
+  @Mixin ProgressOption progressOption;
 
   @Option(names = "--classes", paramLabel = "J-B-S", split = ",",
       description = "Only these (jiang-bing-style) classes, e.g. 5-4-1,0-2-0 (for trials; default: all).")
@@ -44,15 +42,13 @@ final class BuildCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
-    }
+    int threads = threadsOption.count();
     boolean[] selected = selectedClasses();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = new ConsoleProgress(err, System.console() != null, noProgress);
+    Progress progress = progressOption.on(err);
     Stages stages = new Stages(err);
-    Path target = db.toAbsolutePath().normalize();
+    Path target = db.dir().toAbsolutePath().normalize();
     // held from the start: a build that would only find out at the end that an analyse runs
     // would have spent its work for nothing
     try (DatabaseLock lock = DatabaseLock.acquire(target, "build")) {

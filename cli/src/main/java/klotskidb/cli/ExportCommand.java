@@ -63,17 +63,13 @@ final class ExportCommand implements Callable<Integer> {
   @Option(names = "--group", paramLabel = "J-B-S-G", description = "graphml: the group to write.")
   String group;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
-  @Option(names = "--threads", paramLabel = "N",
-      description = "Threads for farthest-csv, solution-csv and parquet (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin ThreadsOption threads;
 
   @Mixin KernelOption kernel;
 
-  @Option(names = "--no-progress", description = "No progress bar.")
-  boolean noProgress;
+  @Mixin ProgressOption progressOption;
 
   @Spec CommandSpec spec;
 
@@ -114,9 +110,9 @@ final class ExportCommand implements Callable<Integer> {
       return sqlite(cls);
     }
     int wanted = cls;
-    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    Progress progress = progressOption.on(spec.commandLine().getErr());
     long[] lines = new long[1];
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       progress.begin("export", kdb.layoutCount());
       long t0 = System.nanoTime();
       AtomicFile.write(out, stream -> lines[0] = format == Format.ALL_CASES
@@ -136,7 +132,7 @@ final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1");
     }
     long t0 = System.nanoTime();
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       klotskidb.db.GroupRecord g = Database.group(kdb, group);
       klotskidb.datasets.GraphMl.Counts[] counts = new klotskidb.datasets.GraphMl.Counts[1];
       AtomicFile.write(out, stream -> counts[0] = klotskidb.datasets.GraphMl.write(kdb, g, stream));
@@ -151,10 +147,10 @@ final class ExportCommand implements Callable<Integer> {
     if (cls >= 0) {
       throw new IllegalArgumentException("--format sqlite writes the whole database: --class does not apply");
     }
-    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    Progress progress = progressOption.on(spec.commandLine().getErr());
     long t0 = System.nanoTime();
     klotskidb.datasets.SqliteExport.Counts[] counts = new klotskidb.datasets.SqliteExport.Counts[1];
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       progress.begin("export", kdb.layoutCount());
       counts[0] = klotskidb.datasets.SqliteExport.write(kdb, out, progress::advance);
     }
@@ -165,18 +161,15 @@ final class ExportCommand implements Callable<Integer> {
   }
 
   private int parquet(int cls) throws IOException {
-    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    Progress progress = progressOption.on(spec.commandLine().getErr());
     long t0 = System.nanoTime();
     long[] rows = new long[1];
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       if (table == Table.LAYOUTS) {
         progress.begin("export", kdb.layoutCount());
-        if (threads < 1) {
-          throw new IllegalArgumentException("--threads must be at least 1");
-        }
         Path scratch = out.toAbsolutePath().normalize().getParent();
         AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.ParquetExport.writeLayouts(kdb, cls, stream,
-            scratch, threads, progress::advance));
+            scratch, threads.count(), progress::advance));
       } else {
         AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.ParquetExport.writeGroups(kdb, cls, stream));
       }
@@ -195,16 +188,13 @@ final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--format " + format.name().toLowerCase(java.util.Locale.ROOT)
           .replace('_', '-') + " writes one class: give --class J-B-S");
     }
-    if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
-    }
     long t0 = System.nanoTime();
     klotskidb.enumerator.AllLayouts all = klotskidb.enumerator.AllLayouts.build();
     klotskidb.grouper.Groups groups = InMemory.groupsOfClasses(all, cls);
     long[] rows = new long[1];
     klotskidb.datasets.HrdCsv.Kind kind = format == Format.FARTHEST_CSV
         ? klotskidb.datasets.HrdCsv.Kind.FARTHEST : klotskidb.datasets.HrdCsv.Kind.SOLUTION;
-    klotskidb.analysis.ClassDriver driver = new klotskidb.analysis.ClassDriver(threads, kernel.choose(spec.commandLine().getErr()));
+    klotskidb.analysis.ClassDriver driver = new klotskidb.analysis.ClassDriver(threads.count(), kernel.choose(spec.commandLine().getErr()));
     AtomicFile.write(out, stream -> rows[0] = klotskidb.datasets.HrdCsv.write(driver, groups, cls, kind, stream));
     spec.commandLine().getErr().println(String.format("  export     %7.2f s  %,d lines to %s",
         (System.nanoTime() - t0) / 1e9, rows[0], out));

@@ -1,7 +1,6 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +19,7 @@ import klotskidb.enumerator.ShortCode;
 import klotskidb.server.Documents;
 import klotskidb.server.Json;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,8 +39,7 @@ final class InfoCommand implements Callable<Integer> {
   @Option(names = "--json", description = "One JSON object instead of text.")
   boolean json;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--farthest", description = "Also list the layout's farthest layouts (ascending).")
   boolean farthest;
@@ -56,7 +55,7 @@ final class InfoCommand implements Callable<Integer> {
     // given a code, the BFS needs no database: it starts while the database opens (about a
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
     FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       GroupRecord g = Database.groupOf(kdb, c);
       KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);

@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import klotskidb.analysis.Kernels;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,14 +10,23 @@ import picocli.CommandLine.Option;
  * ({@code analyse}, {@code release}, {@code export --format farthest-csv|solution-csv}).
  */
 final class KernelOption {
-  @Option(names = "--kernel", paramLabel = "KIND",
+  enum Kind { AUTO, VECTOR, SCALAR }
+
+  @Option(names = "--kernel", paramLabel = "KIND", converter = KindConverter.class,
       description = "Analysis kernel: auto (default: vector where this JVM has the Vector API, "
           + "else scalar with a notice), vector or scalar. Every kernel gives the same values.")
-  String kernel = "auto";
+  Kind kernel = Kind.AUTO;
+
+  static final class KindConverter implements ITypeConverter<Kind> {
+    @Override
+    public Kind convert(String value) {
+      return Choices.of(Kind.class, value);
+    }
+  }
 
   /** The kernels asked for; auto's fallback notice goes to {@code err}. */
   Kernels choose(PrintWriter err) {
-    return Kernels.choose(kernel, line -> {
+    return Kernels.choose(Choices.name(kernel), line -> {
       err.println(line);
       err.flush();
     });

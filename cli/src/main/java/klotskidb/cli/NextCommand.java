@@ -1,15 +1,14 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Lookup;
 import klotskidb.enumerator.Code;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -20,14 +19,13 @@ final class NextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
   String layout;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       PrintWriter out = spec.commandLine().getOut();
       out.println(Code.format(c.code()) + "  min_solution_step " + step(c));

@@ -18,6 +18,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,8 +37,7 @@ final class PlotCommand implements Callable<Integer> {
   @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: ${DEFAULT-VALUE}, the classic start's).")
   String group = "5-4-1-1";
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
@@ -47,7 +47,7 @@ final class PlotCommand implements Callable<Integer> {
     Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
     List<GroupRecord> groups = new ArrayList<>();
     GroupRecord chosen;
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       kdb.forEachGroup(groups::add);
       chosen = Database.group(kdb, group);
     }

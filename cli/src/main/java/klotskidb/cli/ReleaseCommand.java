@@ -30,15 +30,13 @@ final class ReleaseCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the release.")
   Path out;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--published", paramLabel = "DIR",
       description = "Published checksums (default: ../shared/published; without it the files are not compared).")
   Path published;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin ThreadsOption threads;
 
   @Mixin KernelOption kernel;
 
@@ -52,16 +50,12 @@ final class ReleaseCommand implements Callable<Integer> {
       description = "Only classes of at most N layouts (e.g. 50000 for a quick release of 99 classes).")
   int maxClassLayouts = Integer.MAX_VALUE;
 
-  @Option(names = "--no-progress", description = "No progress bar; a line per class only.")
-  boolean noProgress;
+  @Mixin ProgressOption progressOption;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
-    if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
-    }
     Path reference = published;
     PrintWriter printer = spec.commandLine().getOut();
     if (reference == null) {
@@ -77,12 +71,12 @@ final class ReleaseCommand implements Callable<Integer> {
         wanted.add(LayoutClass.name(BuildCommand.parseClass(c)));
       }
     }
-    Progress progress = new ConsoleProgress(spec.commandLine().getErr(), System.console() != null, noProgress);
+    Progress progress = progressOption.on(spec.commandLine().getErr());
     List<String> differing = new ArrayList<>();
     int[] counts = new int[3]; // matched, differing, without reference
     long t0 = System.nanoTime();
-    List<Release.FileResult> results = Release.run(db == null ? Database.DEFAULT : db,
-        new Release.Options(out, reference, threads, kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
+    List<Release.FileResult> results = Release.run(db.dir(),
+        new Release.Options(out, reference, threads.count(), kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
           @Override
           public void note(String line) {
             synchronized (printer) {

@@ -4,13 +4,13 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.UserText;
 import klotskidb.server.KlotskiServer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,8 +24,7 @@ import picocli.CommandLine.Spec;
         "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",
         "every machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
 final class ServeCommand implements Callable<Integer> {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--bind", paramLabel = "ADDR", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
   String bind = "127.0.0.1";
@@ -54,7 +53,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       KlotskiServer server;
       try {
         server = KlotskiServer.start(kdb, new InetSocketAddress(address, port), threads, System.err);

@@ -7,6 +7,7 @@ import klotskidb.datasets.AtomicFile;
 import klotskidb.datasets.CountTables;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -17,8 +18,7 @@ import picocli.CommandLine.Spec;
         + "group_num and group_size with the exact headers and columns of the published TSV files, "
         + "plus solvable (per class) and group_layers (per group), each as .tsv and .md."})
 final class TablesCommand implements Callable<Integer> {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the tables.")
   Path out;
@@ -28,7 +28,7 @@ final class TablesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Map<String, CountTables.Table> tables;
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       tables = CountTables.of(kdb);
     }
     for (CountTables.Table t : tables.values()) {

@@ -9,6 +9,7 @@ import klotskidb.datasets.CountTables;
 import klotskidb.datasets.Verifier;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,8 +31,7 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--deep", description = "Re-read every column family and check the recorded checksums.")
   boolean deep;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
@@ -44,7 +44,7 @@ final class VerifyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     boolean ok = true;
     long checked = 0;
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       if (published != null) {
         List<Verifier.Result> results = new ArrayList<>(
             Verifier.verify(published, CountTables.of(kdb), kdb.analysedClasses()));

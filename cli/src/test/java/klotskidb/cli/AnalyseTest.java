@@ -101,6 +101,24 @@ class AnalyseTest {
     assertEquals(0, Cli.run("analyse", "--db", db.toString()).exit);
   }
 
+  /** Each kernel, asked for by name, says so in the run's first line and stores the same values. */
+  @Test
+  void everyKernelNamedOnTheCommandLineStoresTheSameValues() {
+    for (String kernel : new String[] {"scalar", "vector"}) {
+      Path one = temp.resolve("kernel-" + kernel);
+      assertEquals(0, Cli.run("build", "--db", one.toString(), "--no-progress", "--classes", "1-2-1,0-3-0").exit);
+      Cli r = Cli.run("analyse", "--db", one.toString(), "--no-progress", "--kernel", kernel.toUpperCase());
+      assertEquals(0, r.exit, r.toString());
+      assertTrue(r.out.contains(", kernel " + kernel + " ("), r.out);
+      Cli verify = Cli.run("verify", "--published", Published.dir().toString(), "--db", one.toString());
+      assertTrue(squeezed(verify).contains("farthest_checksum.tsv ok (2 analysed classes"), verify.out);
+      assertTrue(squeezed(verify).contains("solution_checksum.tsv ok (2 analysed classes"), verify.out);
+    }
+    Cli bad = Cli.run("analyse", "--db", db.toString(), "--kernel", "gpu");
+    assertEquals(2, bad.exit, bad.toString());
+    assertTrue(bad.err.contains("unknown value 'gpu': expected one of auto, vector, scalar"), bad.err);
+  }
+
   /** Verify's output with runs of spaces (its column padding) as one. */
   private static String squeezed(Cli r) {
     return r.out.replaceAll(" +", " ");

@@ -1,0 +1,21 @@
+package klotskidb.cli;
+
+import java.nio.file.Path;
+import klotskidb.db.KlotskiDb;
+import picocli.CommandLine.Option;
+
+/** {@code --db}, declared once for every command that reads or writes the database. */
+final class DbOption {
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  private Path db;
+
+  /** The directory given, or the default. */
+  Path dir() {
+    return db == null ? Database.DEFAULT : db;
+  }
+
+  /** The database, opened read-only. */
+  KlotskiDb open() {
+    return Database.open(dir());
+  }
+}
