@@ -10,12 +10,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,18 +30,16 @@ class AnalysisWriterTest {
 
   @BeforeAll
   static void layer() {
-    boolean[] selected = new boolean[LayoutClass.COUNT];
-    for (int[] c : CLASSES) {
-      selected[LayoutClass.index(c[0], c[1], c[2])] = true;
+    String[] names = new String[CLASSES.length];
+    for (int k = 0; k < CLASSES.length; k++) {
+      names[k] = CLASSES[k][0] + "-" + CLASSES[k][1] + "-" + CLASSES[k][2];
     }
-    groups = new Grouper(AllLayouts.build(), selected, 2, Progress.NONE).run();
-    layers = new Layerer(groups, 2, Progress.NONE).run();
+    layers = SmallDatabase.layers(names);
+    groups = layers.groups();
   }
 
   private Path database() throws Exception {
-    Path db = dir.resolve("db");
-    new Publisher(db).publish(d -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(d));
-    return db;
+    return SmallDatabase.publish(layers, dir.resolve("db"));
   }
 
   /** The class's layouts in code order, each with values made from its code (so every row differs). */

@@ -17,9 +17,7 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,15 +43,9 @@ class DatabaseTest {
   @BeforeAll
   static void build() throws IOException {
     all = AllLayouts.build();
-    boolean[] selected = new boolean[LayoutClass.COUNT];
-    for (String c : CLASSES) {
-      String[] p = c.split("-");
-      selected[LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]))] = true;
-    }
-    groups = new Grouper(all, selected, 2, Progress.NONE).run();
-    layers = new Layerer(groups, 2, Progress.NONE).run();
-    dbDir = temp.resolve("db");
-    new Publisher(dbDir).publish(dir -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(dir));
+    layers = SmallDatabase.layers(all, CLASSES);
+    groups = layers.groups();
+    dbDir = SmallDatabase.publish(layers, temp.resolve("db"));
     db = KlotskiDb.open(dbDir);
   }
 

@@ -10,12 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import klotskidb.enumerator.AllLayouts;
-import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
-import klotskidb.grouper.Groups;
-import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,15 +23,11 @@ class PublisherTest {
 
   @BeforeAll
   static void layer() {
-    boolean[] selected = new boolean[LayoutClass.COUNT];
-    selected[LayoutClass.index(0, 2, 0)] = true;
-    Groups groups = new Grouper(AllLayouts.build(), selected, 2, Progress.NONE).run();
-    layers = new Layerer(groups, 2, Progress.NONE).run();
+    layers = SmallDatabase.layers("0-2-0");
   }
 
   private static Path publish(Path target) throws Exception {
-    new Publisher(target).publish(d -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(d));
-    return target;
+    return SmallDatabase.publish(layers, target);
   }
 
   /** A pid that is not running: a finished child's. */

@@ -1,0 +1,130 @@
+package klotskidb.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.SmallDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JSON API as plain functions, no sockets: a database of classes 5-4-1 and 0-3-0 built by the
+ * real pipeline, every resource and every kind of bad request. ServeTest (cli) runs the same API
+ * over HTTP through the real server.
+ */
+class ApiTest {
+  @TempDir static Path temp;
+  private static KlotskiDb db;
+  private static Api api;
+
+  @BeforeAll
+  static void build() throws Exception {
+    db = KlotskiDb.open(SmallDatabase.publish(SmallDatabase.layers("5-4-1", "0-3-0"), temp.resolve("db")));
+    api = new Api(db);
+  }
+
+  @AfterAll
+  static void close() {
+    db.close();
+  }
+
+  private static String ok(String path, String query) {
+    Api.Response r = api.get(path, query);
+    assertEquals(200, r.status(), path + ": " + r.body());
+    return r.body();
+  }
+
+  private static String ok(String path) {
+    return ok(path, null);
+  }
+
+  private static void error(int status, String path, String query, String contains) {
+    Api.Response r = api.get(path, query);
+    assertEquals(status, r.status(), path + ": " + r.body());
+    assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), path + ": " + r.body());
+    assertFalse(r.body().matches(".*(java|klotskidb)\\.[a-z]+\\..*"), "no class name: " + r.body());
+  }
+
+  private static int count(String text, String pattern) {
+    Matcher m = Pattern.compile(pattern).matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void aLayoutByEveryKindOfNameIsOneDocument() {
+    String classic = ok("/api/layout/1A9BF0C");
+    assertTrue(classic.startsWith("{\"code\":\"1A9BF0C00\""), classic);
+    assertTrue(classic.contains("\"short_code\":\"4WVE1\""), classic);
+    assertTrue(classic.contains("\"name\":\"5-4-1-1-7472\""), classic);
+    assertTrue(classic.contains("\"min_solution_step\":81"), classic);
+    for (String x : List.of("1a9bf0c00", "@4WVE1", "4WVE1", "%234091296", "5-4-1-1-7472")) {
+      assertEquals(classic, ok("/api/layout/" + x), x);
+    }
+  }
+
+  @Test
+  void movesSolutionPathGroupLayerAndMeta() {
+    String next = ok("/api/layout/1A9BF0C/next");
+    assertTrue(next.startsWith("{\"code\":\"1A9BF0C00\",\"min_solution_step\":81,\"next\":["), next);
+    assertEquals(count(next, "\"min_solution_step\":80,"), count(next, "\"optimal\":true"), next);
+    assertTrue(count(next, "\"optimal\":true") >= 1, next);
+
+    String solution = ok("/api/layout/1A9BF0C/solution");
+    assertTrue(solution.startsWith("{\"code\":\"1A9BF0C00\",\"solvable\":true,\"steps\":81,\"path\":[\"1A9BF0C00\""),
+        solution);
+    assertEquals(82, count(solution, "\"[0-9A-F]{9}\"") - 1, "the code, then 82 path entries");
+    assertTrue(solution.matches(".*\"D[0-9A-F]{8}\"]}$"), "ends solved: " + solution);
+
+    assertEquals("{\"from\":\"1A9BF0C00\",\"to\":\"1A98F3C00\",\"steps\":1,\"path\":[\"1A9BF0C00\",\"1A98F3C00\"]}",
+        ok("/api/path", "from=1A9BF0C&to=1A98F3C"));
+
+    String group = ok("/api/group/5-4-1-1");
+    assertTrue(group.startsWith("{\"name\":\"5-4-1-1\",\"size\":25955,\"seed\":\"00A6BFC00\",\"layers\":128,"), group);
+    String layer = ok("/api/group/5-4-1-1/layer/3", "offset=2&limit=5");
+    assertTrue(layer.startsWith("{\"group\":\"5-4-1-1\",\"layer\":3,\"size\":11,\"offset\":2,\"limit\":5,\"codes\":["),
+        layer);
+    assertEquals(5, count(layer, "\"[0-9A-F]{9}\""));
+    assertEquals(11, count(ok("/api/group/5-4-1-1/layer/3"), "\"[0-9A-F]{9}\""), "default limit 100");
+
+    String meta = ok("/api/meta");
+    assertTrue(meta.startsWith("{\"layouts\":72600,\"groups\":"), meta);
+    assertTrue(meta.contains("\"analysed_classes\":[]"), meta);
+  }
+
+  @Test
+  void aBoardOfPiecesIsItsLayout() {
+    String classic = "2x2@1,2x1@0,2x1@3,2x1@8,2x1@11,1x2@9,1x1@13,1x1@14,1x1@16,1x1@19";
+    assertEquals(ok("/api/layout/1A9BF0C"), ok("/api/board", "pieces=" + classic));
+    error(400, "/api/board", "pieces=2x2@1,2x1@0,2x1@1", "the 2x1 at 1 overlaps another piece");
+    error(400, "/api/board", "pieces=2x2@1,2x1@19", "a 2x1 at 19 leaves the board");
+    error(404, "/api/board", "pieces=2x2@1,1x1@0", "is not in the database");
+  }
+
+  @Test
+  void badRequestsAre400AndMissingThings404WithTheReason() {
+    error(400, "/api/layout/1A9BF0CZ", null, "is not hex");
+    error(400, "/api/layout/1A9BF", null, "is ambiguous");
+    error(400, "/api/group/5-4-1-1/layer/3", "limit=0", "'limit' must be from 1 to 1000");
+    error(400, "/api/group/5-4-1-1/layer/3", "offset=x", "'offset' must be a whole number");
+    error(400, "/api/path", "from=1A9BF0C", "missing query parameter 'to'");
+    error(404, "/api/layout/4FEA134", null, "is not in the database");
+    error(404, "/api/layout/%2329334497", null, "is not in the database");
+    error(404, "/api/group/5-4-1-9999", null, "no group 5-4-1-9999");
+    error(404, "/api/group/5-4-1-1/layer/128", null, "no layer 128");
+    error(404, "/api/path", "from=1A9BF0C&to=0-3-0-0-0", "are in different groups");
+    error(404, "/api/nothing", null, "no such resource");
+    error(404, "/", null, "no such resource");
+  }
+}
