@@ -128,7 +128,7 @@ public final class RootFacts {
           int slot = l.found.getInt(i);
           cur[k] = w;
           curSlot[k++] = slot;
-          if (Solver.isSolved(w) && !table.marked(slot)) {
+          if (Code.isSolved(w) && !table.marked(slot)) {
             sol.add(w);
             solStep.add(d + 1);
           }
@@ -139,7 +139,7 @@ public final class RootFacts {
     }
     long[] far = Arrays.copyOf(cur, curSize);
     Arrays.sort(far);
-    if (Solver.isSolved(start)) {
+    if (Code.isSolved(start)) {
       return new RootFacts(d, far, 0, 1, new long[] {start}, new int[] {0});
     }
     long[] solutions = sol.toLongArray();
@@ -212,7 +212,7 @@ public final class RootFacts {
       long nextLevel = (long) (d + 2) << LEVEL_SHIFT;
       for (int i = from; i < to; i++) {
         long v = frontier[i];
-        boolean passOn = table.marked(frontierSlot[i]) || (Solver.isSolved(v) && v != start);
+        boolean passOn = table.marked(frontierSlot[i]) || (Code.isSolved(v) && v != start);
         long claimed = passOn ? nextLevel | MARK : nextLevel;
         int n = mover.neighbours(v, next);
         long touch = 0;

@@ -340,9 +340,9 @@ class AllRootsBfsTest {
   }
 
   /** Whether some layout of group g is solved. */
-  private static boolean solvable(int g) {
+  static boolean solvable(int g) {
     for (int i = 0; i < groups.size(g); i++) {
-      if (Solver.isSolved(all.code(groups.member(g, i)))) {
+      if (Code.isSolved(all.code(groups.member(g, i)))) {
         return true;
       }
     }

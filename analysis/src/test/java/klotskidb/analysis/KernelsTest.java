@@ -84,7 +84,7 @@ class KernelsTest {
     int tiny = -1;
     for (int g = 0; g < groups.count(); g++) {
       int n = groups.size(g);
-      if (unsolvable < 0 && n > 5000 && !solvable(g)) {
+      if (unsolvable < 0 && n > 5000 && !AllRootsBfsTest.solvable(g)) {
         unsolvable = g;
       }
       if (tiny < 0 && n == 3) {
@@ -110,15 +110,6 @@ class KernelsTest {
       }
       assertTrue(engines.size() == 3 || !vectorHere());
     }
-  }
-
-  private static boolean solvable(int g) {
-    for (int i = 0; i < groups.size(g); i++) {
-      if (klotskidb.layerer.Solver.isSolved(all.code(groups.member(g, i)))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** SHA-256 of every layout's five values and two lists, in local index order. */

@@ -51,13 +51,12 @@ public class AnalysisBench {
   @Setup(Level.Trial)
   public void setUp() {
     AllLayouts all = AllLayouts.build();
-    String[] p = group.split("-");
-    int cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+    int cls = LayoutClass.parse(group.substring(0, group.lastIndexOf('-')));
     boolean[] only = new boolean[LayoutClass.COUNT];
     only[cls] = true;
     Groups groups = new Grouper(all, only, 2, Progress.NONE).run();
     graph = new GroupGraph();
-    graph.load(groups, groups.group(cls, Integer.parseInt(p[3])));
+    graph.load(groups, groups.group(cls, Integer.parseInt(group.substring(group.lastIndexOf('-') + 1))));
     engine = new AllRootsBfs(threads, Kernels.choose(kernel, line -> {
       throw new IllegalStateException(line);
     }));

@@ -67,7 +67,7 @@ final class AnalyseCommand implements Callable<Integer> {
       built = kdb.classes();
       List<String> wanted = classes == null ? built : Arrays.asList(classes);
       for (String c : wanted) {
-        int cls = BuildCommand.parseClass(c);
+        int cls = LayoutClass.parse(c);
         if (!built.contains(LayoutClass.name(cls))) {
           throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " is not in the database at " + dir);
         }

@@ -11,7 +11,6 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
@@ -71,23 +70,9 @@ final class BuildCommand implements Callable<Integer> {
     }
     boolean[] selected = new boolean[LayoutClass.COUNT];
     for (String c : classes) {
-      selected[parseClass(c)] = true;
+      selected[LayoutClass.parse(c)] = true;
     }
     return selected;
-  }
-
-  /** A class index from "J-B-S", or an error naming the text. */
-  static int parseClass(String text) {
-    String t = text.trim();
-    int cls = -1;
-    if (t.matches("\\d{1,2}-\\d{1,2}-\\d{1,2}")) {
-      String[] p = t.split("-");
-      cls = LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
-    }
-    if (cls < 0) {
-      throw new IllegalArgumentException("no class " + UserText.quote(text) + " (expected jiang-bing-style, e.g. 5-4-1)");
-    }
-    return cls;
   }
 
   private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {

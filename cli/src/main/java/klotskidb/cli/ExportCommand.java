@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import klotskidb.datasets.AtomicFile;
 import klotskidb.datasets.HrdFiles;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,7 +97,7 @@ final class ExportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int cls = onlyClass == null ? -1 : BuildCommand.parseClass(onlyClass);
+    int cls = onlyClass == null ? -1 : LayoutClass.parse(onlyClass);
     if (format == Format.FARTHEST_CSV || format == Format.SOLUTION_CSV) {
       return perClassFile(cls);
     }

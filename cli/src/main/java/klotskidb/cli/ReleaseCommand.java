@@ -68,7 +68,7 @@ final class ReleaseCommand implements Callable<Integer> {
     if (classes != null) {
       wanted = new ArrayList<>();
       for (String c : classes) {
-        wanted.add(LayoutClass.name(BuildCommand.parseClass(c)));
+        wanted.add(LayoutClass.name(LayoutClass.parse(c)));
       }
     }
     Progress progress = progressOption.on(spec.commandLine().getErr());

@@ -35,7 +35,7 @@ final class ShowCommand implements Callable<Integer> {
     out.println("short     " + ShortCode.of(id) + " (short code)");
     out.println("class     " + LayoutClass.name(LayoutClass.of(c)) + " (jiang-bing-style)");
     out.println("mirror    " + Code.format(mirror) + (mirror == c ? " (symmetric)" : ""));
-    out.println("solved    " + (Code.head(c) == 0xD ? "yes" : "no"));
+    out.println("solved    " + (Code.isSolved(c) ? "yes" : "no"));
     out.print(board.draw());
     return 0;
   }

@@ -146,8 +146,7 @@ public final class Release {
     List<Integer> classes = new ArrayList<>();
     for (String c : chosen) {
       if (todo.contains("farthest_" + c + ".csv") || todo.contains("solution_" + c + ".csv")) {
-        String[] p = c.split("-");
-        classes.add(LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2])));
+        classes.add(LayoutClass.parse(c));
       }
     }
     if (!classes.isEmpty()) {

@@ -14,6 +14,7 @@ import klotskidb.db.AnalysisMarker;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
 
 /**
@@ -102,10 +103,10 @@ public final class SqliteExport {
         meta.executeUpdate();
       }
       for (String name : new java.util.TreeSet<>(analysed.keySet())) {
-        String[] p = name.split("-");
-        for (int k = 0; k < 3; k++) {
-          cls.setInt(k + 1, Integer.parseInt(p[k]));
-        }
+        int k = LayoutClass.parse(name);
+        cls.setInt(1, LayoutClass.jiangOf(k));
+        cls.setInt(2, LayoutClass.bingOf(k));
+        cls.setInt(3, LayoutClass.styleOf(k));
         cls.executeUpdate();
       }
     }

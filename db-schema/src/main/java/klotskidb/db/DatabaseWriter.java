@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
@@ -203,7 +204,7 @@ public final class DatabaseWriter {
       int cls = groups.classOf(g);
       Schema.putCode(s.key, code);
       int flags = (mover.mirror(code) == code ? Schema.FLAG_SYMMETRIC : 0)
-          | ((code >>> 32) == 0xD ? Schema.FLAG_SOLVED : 0);
+          | (Code.isSolved(code) ? Schema.FLAG_SOLVED : 0);
       s.value.putInt(id)
           .put((byte) LayoutClass.jiangOf(cls)).put((byte) LayoutClass.bingOf(cls))
           .put((byte) LayoutClass.styleOf(cls))

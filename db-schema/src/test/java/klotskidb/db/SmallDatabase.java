@@ -22,8 +22,7 @@ public final class SmallDatabase {
   public static Layers layers(AllLayouts all, String... classes) {
     boolean[] selected = new boolean[LayoutClass.COUNT];
     for (String c : classes) {
-      String[] p = c.split("-");
-      selected[LayoutClass.index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]))] = true;
+      selected[LayoutClass.parse(c)] = true;
     }
     Groups groups = new Grouper(all, selected, 2, Progress.NONE).run();
     return new Layerer(groups, 2, Progress.NONE).run();

@@ -33,6 +33,11 @@ public final class Code {
     return (int) (code >>> 32);
   }
 
+  /** Whether a layout is solved: the 2x2 at the bottom middle (address 13, code digit D). */
+  public static boolean isSolved(long code) {
+    return head(code) == 0xD;
+  }
+
   /** The 32 bits of 2-bit symbols. */
   public static int range(long code) {
     return (int) code;

@@ -107,6 +107,20 @@ public final class LayoutClass {
     return JIANG[index] + "-" + BING[index] + "-" + STYLE[index];
   }
 
+  /** The class index of "J-B-S" ({@code 5-4-1}); an error naming the text when there is no such class. */
+  public static int parse(String text) {
+    String t = text.trim();
+    int cls = -1;
+    if (t.matches("\\d{1,2}-\\d{1,2}-\\d{1,2}")) {
+      String[] p = t.split("-");
+      cls = index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+    }
+    if (cls < 0) {
+      throw new IllegalArgumentException("no class " + UserText.quote(text) + " (expected jiang-bing-style, e.g. 5-4-1)");
+    }
+    return cls;
+  }
+
   /** Dense (jiang, bing) index 0..63 in lexicographic order. */
   public static int jiangBingIndex(int jiang, int bing) {
     // classes with jiang j start after sum_{i<j} (15 - 2i) = j * (16 - j)

@@ -302,7 +302,7 @@ public final class GroupGraph {
 
   /** Whether local i is solved: the 2x2 at the bottom middle (address 13, code digit D). */
   public boolean isSolved(int i) {
-    return (codes[i] >>> 32) == 0xD;
+    return Code.isSolved(codes[i]);
   }
 
   public int edgeStart(int i) {

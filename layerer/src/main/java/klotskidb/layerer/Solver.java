@@ -21,18 +21,13 @@ import klotskidb.enumerator.Mover;
 public final class Solver {
   private Solver() {}
 
-  /** Whether a layout is solved: the 2x2 at the bottom middle (code digit D). */
-  public static boolean isSolved(long code) {
-    return Code.head(code) == 0xD;
-  }
-
   /**
    * A shortest solution: the codes from {@code start} to the nearest solved layout, both included
    * (just {@code start} when it is solved); null when its group has no solved layout.
    */
   public static long[] solve(long start) {
     Code.check(start);
-    return search(start, Solver::isSolved);
+    return search(start, Code::isSolved);
   }
 
   /** A shortest path from {@code from} to {@code to}, both included; null in different groups. */

@@ -44,7 +44,7 @@ class LayererTest {
       assertEquals(0, layers.layer(groups.seed(g)));
       int solved = 0;
       for (int i = 0; i < groups.size(g); i++) {
-        solved += Solver.isSolved(all.code(groups.member(g, i))) ? 1 : 0;
+        solved += Code.isSolved(all.code(groups.member(g, i))) ? 1 : 0;
       }
       assertEquals(solved, layers.solvedCount(g));
     }
@@ -78,7 +78,7 @@ class LayererTest {
         }
         if (!layers.isSolvable(g)) {
           wrong += step == Layers.NONE ? 0 : 1;
-        } else if (Solver.isSolved(code)) {
+        } else if (Code.isSolved(code)) {
           wrong += step == 0 ? 0 : 1;
         } else {
           wrong += step > 0 && stepDown ? 0 : 1;

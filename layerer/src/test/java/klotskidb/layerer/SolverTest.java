@@ -21,10 +21,10 @@ class SolverTest {
     long[] path = Solver.solve(0x1A9BF0C00L);
     assertEquals(82, path.length, "81 steps");
     assertEquals(0x1A9BF0C00L, path[0]);
-    assertTrue(Solver.isSolved(path[81]));
+    assertTrue(Code.isSolved(path[81]));
     for (int i = 1; i < path.length; i++) {
       assertTrue(isMove(path[i - 1], path[i]), "step " + i + " is one move");
-      assertTrue(!Solver.isSolved(path[i - 1]), "no solved layout before the end");
+      assertTrue(!Code.isSolved(path[i - 1]), "no solved layout before the end");
     }
   }
 
