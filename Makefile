@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run release test bench bench-serve clean
+.PHONY: all build run release test test-quick bench bench-serve clean
 
 all: build
 
@@ -21,6 +21,11 @@ release: build
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
 test:
 	mvn -B --no-transfer-progress verify
+
+# the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
+# releases, kills, the browser); catches a broken move, group number, analysis value or schema
+test-quick:
+	mvn -B --no-transfer-progress test -DexcludedGroups=slow
 
 # JMH benchmarks; BENCH_ARGS passes JMH options, e.g. BENCH_ARGS='LookupBench' for one class.
 # DbLookupBench needs the database of `make run`.

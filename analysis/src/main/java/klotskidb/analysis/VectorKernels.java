@@ -13,6 +13,12 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Example: a layout of 2-6-1-0 with 16 neighbours, 8 words: 32 vector loads and ORs where the
  * scalar kernel would do 128 long loads and ORs for the same 512 roots.
  *
+ * <p>No vector is carried across the sweep's iterations through a branch: on JDK 17, C2 keeps a
+ * vector that merges at such a point as a heap object, so an OR of the joins kept in a local
+ * allocated two objects per join (about 1 GB of garbage per batch of 2-6-1-0, and batches that
+ * took twice as long at random). The OR of the joins goes through {@code lane.any} instead.
+ * New bits are {@code (s | a) ^ s} (OR and XOR are plain intrinsics).
+ *
  * <p>Measured (one dense batch of 2-6-1-0, one thread, BENCHMARKS.md "Kernels"): the 8-word
  * kernel 1.4-1.6 ns per (root, layout), the 4-word 1.7-1.8, scalar 4 words 2.6-3.6; C with AVX2
  * in the same minutes 1.34 (8 words): within 10%, so no native kernel. C2 must compile a sweep as a
@@ -49,7 +55,8 @@ final class VectorKernels {
       int[] start = lane.g.start;
       int[] edges = lane.g.adjacent;
       LongVector full = LongVector.fromArray(S, lane.full, 0);
-      LongVector any = LongVector.zero(S);
+      long[] any = lane.any;
+      LongVector.zero(S).intoArray(any, 0);
       int keep = 0;
       int joins = 0;
       for (int i = 0; i < m; i++) {
@@ -64,15 +71,15 @@ final class VectorKernels {
         for (int e = start[w], ee = start[w + 1]; e < ee; e++) {
           a = a.or(LongVector.fromArray(S, front, edges[e] << 2));
         }
-        a = a.lanewise(VectorOperators.AND_NOT, s);
+        LongVector t = s.or(a);
+        a = t.lanewise(VectorOperators.XOR, s); // a & ~s: s is within t
         if (!a.eq(0L).allTrue()) {
-          s.or(a).intoArray(seen, bw);
+          t.intoArray(seen, bw);
           a.intoArray(nfront, bw);
-          any = any.or(a);
+          LongVector.fromArray(S, any, 0).or(a).intoArray(any, 0);
           nxt[joins++] = w;
         }
       }
-      any.intoArray(lane.any, 0);
       return (long) keep << 32 | joins;
     }
 
@@ -104,9 +111,10 @@ final class VectorKernels {
           a = a.or(LongVector.fromArray(S, front, bu));
           k = k.or(LongVector.fromArray(S, mark, bu));
         }
-        a = a.lanewise(VectorOperators.AND_NOT, s);
+        LongVector t = s.or(a);
+        a = t.lanewise(VectorOperators.XOR, s);
         if (!a.eq(0L).allTrue()) {
-          s.or(a).intoArray(seen, bw);
+          t.intoArray(seen, bw);
           a.intoArray(nfront, bw);
           k.and(a).intoArray(nmark, bw);
           nxt[joins++] = w;
@@ -137,8 +145,9 @@ final class VectorKernels {
       int[] edges = lane.g.adjacent;
       LongVector full0 = LongVector.fromArray(S, lane.full, 0);
       LongVector full1 = LongVector.fromArray(S, lane.full, 4);
-      LongVector any0 = LongVector.zero(S);
-      LongVector any1 = LongVector.zero(S);
+      long[] any = lane.any;
+      LongVector.zero(S).intoArray(any, 0);
+      LongVector.zero(S).intoArray(any, 4);
       int keep = 0;
       int joins = 0;
       for (int i = 0; i < m; i++) {
@@ -157,20 +166,20 @@ final class VectorKernels {
           a0 = a0.or(LongVector.fromArray(S, front, bu));
           a1 = a1.or(LongVector.fromArray(S, front, bu + 4));
         }
-        a0 = a0.lanewise(VectorOperators.AND_NOT, s0);
-        a1 = a1.lanewise(VectorOperators.AND_NOT, s1);
+        LongVector t0 = s0.or(a0);
+        LongVector t1 = s1.or(a1);
+        a0 = t0.lanewise(VectorOperators.XOR, s0);
+        a1 = t1.lanewise(VectorOperators.XOR, s1);
         if (!a0.or(a1).eq(0L).allTrue()) {
-          s0.or(a0).intoArray(seen, bw);
-          s1.or(a1).intoArray(seen, bw + 4);
+          t0.intoArray(seen, bw);
+          t1.intoArray(seen, bw + 4);
           a0.intoArray(nfront, bw);
           a1.intoArray(nfront, bw + 4);
-          any0 = any0.or(a0);
-          any1 = any1.or(a1);
+          LongVector.fromArray(S, any, 0).or(a0).intoArray(any, 0);
+          LongVector.fromArray(S, any, 4).or(a1).intoArray(any, 4);
           nxt[joins++] = w;
         }
       }
-      any0.intoArray(lane.any, 0);
-      any1.intoArray(lane.any, 4);
       return (long) keep << 32 | joins;
     }
 
@@ -208,11 +217,13 @@ final class VectorKernels {
           k0 = k0.or(LongVector.fromArray(S, mark, bu));
           k1 = k1.or(LongVector.fromArray(S, mark, bu + 4));
         }
-        a0 = a0.lanewise(VectorOperators.AND_NOT, s0);
-        a1 = a1.lanewise(VectorOperators.AND_NOT, s1);
+        LongVector t0 = s0.or(a0);
+        LongVector t1 = s1.or(a1);
+        a0 = t0.lanewise(VectorOperators.XOR, s0);
+        a1 = t1.lanewise(VectorOperators.XOR, s1);
         if (!a0.or(a1).eq(0L).allTrue()) {
-          s0.or(a0).intoArray(seen, bw);
-          s1.or(a1).intoArray(seen, bw + 4);
+          t0.intoArray(seen, bw);
+          t1.intoArray(seen, bw + 4);
           a0.intoArray(nfront, bw);
           a1.intoArray(nfront, bw + 4);
           k0.and(a0).intoArray(nmark, bw);

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
         "  sqlite    the original release's SQL database in one SQLite file: main (every layout; is_mirror by",
         "            the original engine's rule, as its main.csv), farthest and solution (the layouts of the",
         "            analysed classes only: no rows for a class not analysed yet, see analysed_classes), facts",
-        "            (short_code, layer, min_solution_step, exact symmetry, solved), a view layouts with the",
-        "            name; indexes on code and name. --class does not apply",
+        "            (short_code, name, layer, min_solution_step, exact symmetry, solved), a view layouts of",
+        "            them all; indexes on code and name. --class does not apply",
         "all-cases, main-csv, parquet, graphml and sqlite read the database (--db, default data/klotski-db).",
         "The file is replaced atomically: it is whole or not there."})
 final class ExportCommand implements Callable<Integer> {

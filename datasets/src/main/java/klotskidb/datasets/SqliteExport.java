@@ -29,17 +29,17 @@ import klotskidb.enumerator.ShortCode;
  *   farthest  (id, farthest_step, farthest_num)          4091296 | 124 | 8   layouts of analysed classes
  *   solution  (id, min_solution_step, min_solution_num, solution_num)
  *                                                        4091296 | 81 | 2 | 6   (unsolvable: -1 | 0 | 0)
- *   facts     (id, short_code, layer, min_solution_step, symmetric, solved)   every layout
- *             4091296 | 4WVE1 | ...                      symmetric by the exact rule; min_solution_step
- *                                                        NULL when unsolvable
+ *   facts     (id, short_code, name, layer, min_solution_step, symmetric, solved)   every layout
+ *             4091296 | 4WVE1 | 5-4-1-1-7472 | 26 | 81 | 0 | 0   symmetric by the exact rule;
+ *                                                        min_solution_step NULL when unsolvable
  *   analysed_classes (jiang_num, bing_num, style_num)    the classes farthest and solution cover
- *   layouts   a view: every column above and the name 5-4-1-1-7472, one row per layout
+ *   layouts   a view: every column above, one row per layout
  *   meta      (key, value)                               the source database's meta
  * </pre>
  *
- * Ids line up with {@code main.id} as in the original. Indexes: {@code main(code)} and the name
- * (an index on the expression the {@code layouts} view computes it with, so {@code WHERE name =
- * '5-4-1-1-7472'} is a look-up), built after the rows. Rows go in a few large transactions
+ * Ids line up with {@code main.id} as in the original. Indexes: {@code main(code)} and
+ * {@code facts(name)}, built after the rows (the name is stored: an index on the expression that
+ * makes it from main's columns took 51 s to build, the stored column's 10 s). Rows go in a few large transactions
  * through prepared statements with the journal off (the file is a temporary one until complete:
  * {@link AtomicFile}), in code order from one scan of the database.
  *
@@ -54,10 +54,6 @@ public final class SqliteExport {
   private static final int COMMIT_EVERY = 4_000_000;
   /** Rows per JDBC batch: the driver binds and steps a whole batch in one native call. */
   private static final int BATCH = 4096;
-
-  /** The name as the view computes it; the index is on the same expression. */
-  private static final String NAME = "jiang_num || '-' || bing_num || '-' || style_num || '-' || group_num"
-      + " || '-' || group_index";
 
   private SqliteExport() {}
 
@@ -87,8 +83,8 @@ public final class SqliteExport {
           + " farthest_num INTEGER NOT NULL)");
       s.execute("CREATE TABLE solution (id INTEGER PRIMARY KEY, min_solution_step INTEGER NOT NULL,"
           + " min_solution_num INTEGER NOT NULL, solution_num INTEGER NOT NULL)");
-      s.execute("CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code CHAR(5) NOT NULL, layer INTEGER NOT NULL,"
-          + " min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL)");
+      s.execute("CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code CHAR(5) NOT NULL, name TEXT NOT NULL,"
+          + " layer INTEGER NOT NULL, min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL)");
       s.execute("CREATE TABLE analysed_classes (jiang_num INTEGER NOT NULL, bing_num INTEGER NOT NULL,"
           + " style_num INTEGER NOT NULL, PRIMARY KEY (jiang_num, bing_num, style_num))");
       s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -112,7 +108,7 @@ public final class SqliteExport {
     }
     long[] n = new long[3];
     try (PreparedStatement main = c.prepareStatement("INSERT INTO main VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?)");
+        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?)");
         PreparedStatement farthest = c.prepareStatement("INSERT INTO farthest VALUES (?, ?, ?)");
         PreparedStatement solution = c.prepareStatement("INSERT INTO solution VALUES (?, ?, ?, ?)")) {
       SQLException[] failure = new SQLException[1];
@@ -143,14 +139,13 @@ public final class SqliteExport {
     c.setAutoCommit(true);
     try (Statement s = c.createStatement()) {
       s.execute("CREATE UNIQUE INDEX main_code ON main (code)");
-      s.execute("CREATE UNIQUE INDEX main_name ON main (" + NAME + ")");
-      s.execute("CREATE VIEW layouts AS SELECT main.id AS id, code, facts.short_code AS short_code, " + NAME
-          + " AS name, jiang_num, bing_num, style_num, group_num, group_index, is_mirror, facts.symmetric AS symmetric,"
+      s.execute("CREATE UNIQUE INDEX facts_name ON facts (name)");
+      s.execute("CREATE VIEW layouts AS SELECT main.id AS id, code, facts.short_code AS short_code, facts.name AS name,"
+          + " jiang_num, bing_num, style_num, group_num, group_index, is_mirror, facts.symmetric AS symmetric,"
           + " facts.layer AS layer, facts.min_solution_step AS min_solution_step, facts.solved AS solved,"
           + " farthest_step, farthest_num, min_solution_num, solution_num"
           + " FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
           + " LEFT JOIN solution ON solution.id = main.id");
-      s.execute("ANALYZE");
     }
     return new Counts(n[0], n[1], n[2]);
   }
@@ -175,14 +170,15 @@ public final class SqliteExport {
     main.addBatch();
     facts.setInt(1, r.id());
     facts.setString(2, ShortCode.of(r.id()));
-    facts.setInt(3, r.layer());
+    facts.setString(3, r.name());
+    facts.setInt(4, r.layer());
     if (r.isSolvable()) {
-      facts.setInt(4, r.minSolutionStep());
+      facts.setInt(5, r.minSolutionStep());
     } else {
-      facts.setNull(4, java.sql.Types.INTEGER);
+      facts.setNull(5, java.sql.Types.INTEGER);
     }
-    facts.setInt(5, r.symmetric() ? 1 : 0);
-    facts.setInt(6, r.solved() ? 1 : 0);
+    facts.setInt(6, r.symmetric() ? 1 : 0);
+    facts.setInt(7, r.solved() ? 1 : 0);
     facts.addBatch();
     n[0]++;
     if (a != null) {
