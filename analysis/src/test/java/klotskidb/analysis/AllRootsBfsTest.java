@@ -18,6 +18,7 @@ import klotskidb.layerer.FullData;
 import klotskidb.layerer.GroupGraph;
 import klotskidb.layerer.Layers;
 import klotskidb.layerer.Solver;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
@@ -251,6 +252,7 @@ class AllRootsBfsTest {
    * a few hundred candidates, not a BFS per root. Every root against the reference.
    */
   @Test
+  @Tag("slow")
   void theCandidateShortcutOfALongGroupEqualsAPlainBfs() {
     int g = groups.groupOf(all.id(0x1A9BF0C00L));
     List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
@@ -267,6 +269,7 @@ class AllRootsBfsTest {
    * groups of 1,024 to 12,000 layouts from classes of all kinds, against the reference.
    */
   @Test
+  @Tag("slow")
   void theShortcutForcedOnShortGroupsStillEqualsAPlainBfs() {
     int usedCandidates = 0;
     int fellBack = 0;

@@ -11,10 +11,12 @@ import java.util.List;
 import klotskidb.db.KlotskiDb;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** klotski analyse on a database of a few classes: values, checksums, and resuming after a kill. */
+@Tag("slow")
 class AnalyseTest {
   @TempDir static Path temp;
   private static Path db;

@@ -11,6 +11,7 @@ import java.time.Duration;
 import klotskidb.db.KlotskiDb;
 import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -29,6 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
  * (.ci/run installs Chromium and sets it).
  */
+@Tag("slow")
 class BrowserTest {
   @TempDir Path temp;
 

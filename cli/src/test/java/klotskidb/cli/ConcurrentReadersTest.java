@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import klotskidb.db.Publisher;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * previous database's or the new one's; the only failure allowed is the documented one-line
  * "is being replaced" after the bounded retry.
  */
+@Tag("slow")
 class ConcurrentReadersTest {
   @TempDir Path temp;
 

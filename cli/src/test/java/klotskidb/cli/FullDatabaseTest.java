@@ -23,6 +23,7 @@ import klotskidb.layerer.Layers;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The full build, as {@code make run} does it, checked against an independent in-memory run of
  * the pipeline: a seeded sample of 1,000,000 layouts field by field, and every group record.
  */
+@Tag("slow")
 class FullDatabaseTest {
   @TempDir static Path temp;
   private static Path dbDir;

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A build killed while writing leaves the previous database complete and in place. */
+@Tag("slow")
 class KillTest {
   @TempDir Path temp;
 

@@ -19,6 +19,7 @@ import java.util.zip.GZIPInputStream;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * published MD5, lines and bytes; a killed run resumes to the same files; gzip; a disk too small
  * is refused before anything is written.
  */
+@Tag("slow")
 class ReleaseTest {
   @TempDir static Path temp;
   private static Path db;

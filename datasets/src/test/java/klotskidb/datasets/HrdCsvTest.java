@@ -15,12 +15,14 @@ import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.testing.Published;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every class with at most 50,000 layouts (99 of them): both per-class files written byte for
  * byte as the original release, checked against its published MD5, line count and size.
  */
+@Tag("slow")
 class HrdCsvTest {
   private static final long LIMIT = 50_000;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** How a layout's text is read: the short code / code rule never guesses. */
@@ -32,6 +33,7 @@ class LayoutRefTest {
    * or neither -- against the two parsers on their own.
    */
   @Test
+  @Tag("slow")
   void everyTextThatCouldBeBothFollowsTheRule() {
     String digits = "123456789ABCDEF";
     char[] t = new char[5];

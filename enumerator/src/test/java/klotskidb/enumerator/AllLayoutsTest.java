@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 import klotskidb.testing.Parallel;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Properties over all 29,334,498 layouts, and counts against the published tables. */
@@ -99,6 +100,7 @@ class AllLayoutsTest {
   }
 
   @Test
+  @Tag("slow")
   void everyLayoutDecodesAndEncodesBackAndMirrorsAndFlipsTwiceToItself() {
     long symmetric = Parallel.sum(all.size(), Mover::new, (mover, from, to) -> {
       long same = 0;

@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.TreeSet;
 import klotskidb.testing.Parallel;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class MoverTest {
@@ -171,6 +172,7 @@ class MoverTest {
    * probability 1 - 2^-64.
    */
   @Test
+  @Tag("slow")
   void everyMoveOfEveryLayoutIsLegalSameClassAndReversible() {
     long[] forward = new long[1];
     long[] backward = new long[1];

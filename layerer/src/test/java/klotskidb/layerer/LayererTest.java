@@ -9,6 +9,7 @@ import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
 import klotskidb.testing.Parallel;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** BFS layers and distances to a solution, checked over all 29,334,498 layouts. */
@@ -56,6 +57,7 @@ class LayererTest {
    * a neighbour at k - 1. Unsolvable groups have NONE everywhere and solved layouts 0.
    */
   @Test
+  @Tag("slow")
   void distancesAreConsistentAcrossEveryMove() {
     long bad = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
       Mover mover = new Mover();
