@@ -331,7 +331,7 @@ public final class AnalysisWriter implements AutoCloseable {
   /** A class's rows into one SST file; returns their count and checksum (no file when there are none). */
   private static RowChecksum writeRows(Path file, Rows rows) throws RocksDBException {
     RowChecksum sum = new RowChecksum();
-    try (Options sstOptions = Tables.sstWriter();
+    try (Options sstOptions = Tables.sstWriter(Schema.ANALYSIS);
         EnvOptions env = new EnvOptions();
         SstFileWriter writer = new SstFileWriter(env, sstOptions)) {
       writer.open(file.toString());
