@@ -4,7 +4,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The kernels an engine runs, chosen once: {@code vector} (the Vector API, 4 and 8 words) or
+ * The kernels an engine runs, chosen once: {@code vector} (the Vector API, 4 and 8 words; 8 as
+ * one 512-bit vector where the processor has them, else two 256-bit ones) or
  * {@code scalar} (plain Java, 4 words: the reference). {@code auto} takes the vector kernels when
  * this JVM has the incubator module {@code jdk.incubator.vector} and 256-bit vectors, otherwise
  * the scalar one with one printed line saying why; {@code bin/klotski} adds the module only for the
@@ -45,7 +46,8 @@ public final class Kernels {
       throw new IllegalStateException("the vector kernel is not available: " + why);
     }
     if (vector == null) {
-      Kernels k = new Kernels(new VectorKernels.Four(), new VectorKernels.Eight());
+      Kernels k = VectorKernels.wide() ? new Kernels(new VectorKernels.Four(), new VectorKernels.EightWide())
+          : vector256();
       k.warmUp();
       vector = k; // kernels hold no state: one instance serves every engine and thread
     }
@@ -53,6 +55,21 @@ public final class Kernels {
   }
 
   private static Kernels vector;
+
+  /**
+   * The vector kernels on 256-bit vectors only (8 words as two), which {@link #vector} runs where
+   * the processor lacks 512-bit ones; tests run both side by side where it has them.
+   */
+  static Kernels vector256() {
+    Kernels k = new Kernels(new VectorKernels.Four(), new VectorKernels.Eight());
+    k.warmUp();
+    return k;
+  }
+
+  /** Whether 8-word batches run as one 512-bit vector per layout and state. */
+  boolean wideVectors() {
+    return eight instanceof VectorKernels.EightWide;
+  }
 
   /**
    * The kernels for {@code --kernel} (auto, vector or scalar; any case); {@code notice} gets the
@@ -109,7 +126,8 @@ public final class Kernels {
 
   /** What the run summary prints: the name and the batch widths. */
   public String describe() {
-    return eight != null ? name() + " (256 or 512 roots a batch)" : name() + " (256 roots a batch)";
+    return eight == null ? name() + " (256 roots a batch)"
+        : name() + " (256 or 512 roots a batch, " + (wideVectors() ? "512" : "256") + "-bit vectors)";
   }
 
   /** The kernel for batches of {@code words} words; 8 only where implemented, else 4. */

@@ -85,7 +85,8 @@ class AllRootsBfsTest {
 
   /**
    * Every kernel this JVM has, each a way the engine can run: scalar (4 words), vector with its
-   * own choice of width, and vector forced to 8 words (512 roots) on every short group.
+   * own choice of width, vector forced to 8 words (512 roots) on every short group, and where the
+   * processor has 512-bit vectors the same with 8 words as two 256-bit ones.
    */
   static List<AllRootsBfs> engines(int threads, int longDepth) {
     List<AllRootsBfs> engines = new ArrayList<>();
@@ -93,6 +94,9 @@ class AllRootsBfsTest {
     if (KernelsTest.vectorHere()) {
       engines.add(new AllRootsBfs(threads, Kernels.vector(), longDepth));
       engines.add(new AllRootsBfs(threads, Kernels.vector(), longDepth, 0));
+      if (Kernels.vector().wideVectors()) {
+        engines.add(new AllRootsBfs(threads, Kernels.vector256(), longDepth, 0));
+      }
     }
     return engines;
   }
