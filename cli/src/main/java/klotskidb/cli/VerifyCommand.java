@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import klotskidb.datasets.CountTables;
 import klotskidb.datasets.Verifier;
+import klotskidb.db.DeepCheck;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,8 +21,8 @@ import picocli.CommandLine.Spec;
         "--published DIR: compare every published table found in DIR with the database (count tables from "
             + "the group records, class counts from a full scan of the layouts, per-class file checksums of "
             + "analysed classes): one line per table, 'ok' or the differing rows (expected vs actual).",
-        "--deep: re-read every column family in full and compare its rows and CRC32C with those recorded "
-            + "when it was written: one line per family.",
+        "--deep: re-read every column family in full (--threads of them at once) and compare its rows and "
+            + "CRC32C with those recorded when it was written: one line per family.",
         "Give either or both."})
 final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--published", paramLabel = "DIR",
@@ -32,6 +33,8 @@ final class VerifyCommand implements Callable<Integer> {
   boolean deep;
 
   @Mixin DbOption db;
+
+  @Mixin ThreadsOption threads;
 
   @Spec CommandSpec spec;
 
@@ -56,11 +59,11 @@ final class VerifyCommand implements Callable<Integer> {
         }
       }
       if (deep) {
-        List<KlotskiDb.FamilyCheck> families = kdb.verifyDeep(c -> {
+        List<DeepCheck.FamilyCheck> families = new DeepCheck(kdb, threads.count()).run(c -> {
           out.printf("%-25s %s%n", "deep " + c.family(), c.line());
           out.flush();
         });
-        for (KlotskiDb.FamilyCheck c : families) {
+        for (DeepCheck.FamilyCheck c : families) {
           ok &= c.ok();
           checked++;
         }

@@ -541,7 +541,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
-  private void forEachRow(String cf, java.util.function.BiConsumer<byte[], byte[]> action) {
+  void forEachRow(String cf, java.util.function.BiConsumer<byte[], byte[]> action) {
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
         RocksIterator it = db.newIterator(byName.get(cf), options)) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
@@ -556,111 +556,6 @@ public final class KlotskiDb implements AutoCloseable {
     RowChecksum sum = new RowChecksum();
     forEachRow(cf, sum::update);
     return sum;
-  }
-
-  /** The outcome of {@link #verifyDeep} for one column family. */
-  public record FamilyCheck(String family, boolean ok, String line) {}
-
-  /**
-   * Re-reads every column family in full and compares what it reads with what was recorded when
-   * it was written: for the data families the rows and CRC32C in meta; for {@code analysis} and
-   * {@code group_analysis} each analysed class's rows against its marker (rows of a class that
-   * has no marker are a difference); {@code meta} is read in full (it holds the checksums, so
-   * none of its own). A damaged block fails its family's line, not the whole check.
-   *
-   * @param each receives each family's result as soon as it is known
-   */
-  public List<FamilyCheck> verifyDeep(java.util.function.Consumer<FamilyCheck> each) {
-    List<FamilyCheck> out = new ArrayList<>();
-    for (String cf : Schema.ALL_FAMILIES) {
-      long t0 = System.nanoTime();
-      FamilyCheck c;
-      try {
-        c = Schema.DATA_FAMILIES.contains(cf) ? deepData(cf) : Schema.ANALYSIS_FAMILIES.contains(cf)
-            ? deepAnalysis(cf) : deepMeta();
-      } catch (DamagedDatabaseException e) {
-        c = new FamilyCheck(cf, false, "DAMAGED: " + e.detail());
-      }
-      c = new FamilyCheck(c.family(), c.ok(), c.line() + String.format(java.util.Locale.ROOT, " [%.1f s]",
-          (System.nanoTime() - t0) / 1e9));
-      out.add(c);
-      each.accept(c);
-    }
-    return out;
-  }
-
-  private FamilyCheck deepData(String cf) {
-    RowChecksum sum = checksum(cf);
-    String rows = meta.get(Schema.META_ROWS_PREFIX + cf);
-    String crc = meta.get(Schema.META_CHECKSUM_PREFIX + cf);
-    String recorded = rows + " " + crc;
-    if (sum.toString().equals(recorded)) {
-      return new FamilyCheck(cf, true, String.format(java.util.Locale.ROOT, "ok (%,d rows, %s)", sum.rows(),
-          sum.crc()));
-    }
-    return new FamilyCheck(cf, false, "DIFFERS: read " + sum + ", the build recorded "
-        + (rows == null || crc == null ? "none (meta lacks rows." + cf + " or checksum." + cf + ")" : recorded));
-  }
-
-  private FamilyCheck deepAnalysis(String cf) {
-    RowChecksum[] byClass = new RowChecksum[LayoutClass.COUNT];
-    forEachRow(cf, (key, value) -> {
-      int cls = cf.equals(Schema.ANALYSIS) ? LayoutClass.of(Schema.getCode(key, 0))
-          : LayoutClass.index(key[0], key[1], key[2]);
-      if (cls < 0) {
-        throw new DatabaseException("the database at " + dir + " is damaged: column family '" + cf
-            + "' has a row of no class");
-      }
-      if (byClass[cls] == null) {
-        byClass[cls] = new RowChecksum();
-      }
-      byClass[cls].update(key, value);
-    });
-    Map<String, AnalysisMarker> analysed = analysedClasses();
-    List<String> diffs = new ArrayList<>();
-    long rows = 0;
-    int checked = 0;
-    int unrecorded = 0;
-    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
-      String name = LayoutClass.name(cls);
-      AnalysisMarker m = analysed.get(name);
-      String read = byClass[cls] == null ? "0 " + new RowChecksum().crc() : byClass[cls].toString();
-      rows += byClass[cls] == null ? 0 : byClass[cls].rows();
-      if (m == null) {
-        if (byClass[cls] != null) {
-          diffs.add(name + ": " + byClass[cls].rows() + " rows but the class is not marked analysed");
-        }
-        continue;
-      }
-      String recorded = cf.equals(Schema.ANALYSIS) ? m.analysisRows() : m.groupAnalysisRows();
-      if (recorded == null) {
-        unrecorded++;
-        continue;
-      }
-      checked++;
-      if (!recorded.equals(read)) {
-        diffs.add(name + ": read " + read + ", analyse recorded " + recorded);
-      }
-    }
-    String notes = unrecorded == 0 ? "" : "; " + unrecorded + " classes analysed by an older klotski "
-        + "recorded no row checksum";
-    if (diffs.isEmpty()) {
-      return new FamilyCheck(cf, true, String.format(java.util.Locale.ROOT, "ok (%,d rows; %d analysed classes "
-          + "match their markers%s)", rows, checked, notes));
-    }
-    return new FamilyCheck(cf, false, "DIFFERS: " + diffs.size() + " classes: "
-        + String.join("; ", diffs.subList(0, Math.min(3, diffs.size()))) + notes);
-  }
-
-  private FamilyCheck deepMeta() {
-    long[] keys = new long[1];
-    forEachRow(Schema.META, (k, v) -> keys[0]++);
-    if (keys[0] != meta.size()) {
-      return new FamilyCheck(Schema.META, false, "DIFFERS: " + keys[0] + " keys read, " + meta.size()
-          + " at open");
-    }
-    return new FamilyCheck(Schema.META, true, "ok (" + keys[0] + " keys read; meta holds the checksums, "
-        + "none of its own)");
   }
 
   @Override
