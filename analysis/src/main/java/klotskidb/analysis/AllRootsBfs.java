@@ -334,22 +334,7 @@ public final class AllRootsBfs {
       return;
     }
     // min_solution_step of every layout: one multi-source BFS from the solved layouts
-    Arrays.fill(ms, 0, n, -1);
-    for (int c = 0; c < sources; c++) {
-      ms[queue[c]] = 0;
-    }
-    int[] start = g.start;
-    int[] adjacent = g.adjacent;
-    for (int head = 0, tail = sources; head < tail; head++) {
-      int v = queue[head];
-      for (int e = start[v], end = start[v + 1]; e < end; e++) {
-        int w = adjacent[e];
-        if (ms[w] < 0) {
-          ms[w] = ms[v] + 1;
-          queue[tail++] = w;
-        }
-      }
-    }
+    Bfs.distances(g.start, g.adjacent, n, queue, sources, ms);
     LongArrayList ownSolution = lists == null ? null : new LongArrayList(); // a solved layout's
     for (int i = 0; i < n; i++) {
       if (solved[i]) {

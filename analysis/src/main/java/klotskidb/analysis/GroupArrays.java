@@ -1,6 +1,5 @@
 package klotskidb.analysis;
 
-import java.util.Arrays;
 import klotskidb.layerer.GroupGraph;
 
 /**
@@ -93,24 +92,8 @@ final class GroupArrays {
 
   /** BFS from the seed: fills seedDist, returns the seed's eccentricity. */
   private int seedDistances() {
-    int n = size;
-    int[] dist = seedDist;
-    int[] queue = new int[n];
-    Arrays.fill(dist, 0, n, -1);
-    dist[0] = 0;
-    int tail = 1;
-    int depth = 0;
-    for (int head = 0; head < tail; head++) {
-      int v = queue[head];
-      for (int e = start[v], end = start[v + 1]; e < end; e++) {
-        int w = adjacent[e];
-        if (dist[w] < 0) {
-          dist[w] = dist[v] + 1;
-          depth = dist[w];
-          queue[tail++] = w;
-        }
-      }
-    }
-    return depth;
+    int[] queue = new int[size];
+    queue[0] = 0;
+    return Bfs.distances(start, adjacent, size, queue, 1, seedDist);
   }
 }

@@ -303,24 +303,10 @@ class AllRootsBfsTest {
   }
 
   private static int seedDepth(GroupGraph graph) {
-    int n = graph.size();
-    int[] dist = new int[n];
-    int[] queue = new int[n];
-    Arrays.fill(dist, -1);
-    dist[0] = 0;
-    int tail = 1;
-    for (int head = 0; head < tail; head++) {
-      int v = queue[head];
-      for (int e = graph.edgeStart(v); e < graph.edgeStart(v + 1); e++) {
-        int w = graph.edges()[e];
-        if (dist[w] < 0) {
-          dist[w] = dist[v] + 1;
-          queue[tail++] = w;
-        }
-      }
-    }
-    return dist[queue[tail - 1]];
+    int[] queue = new int[graph.size()];
+    return Bfs.distances(graph.edgeStarts(), graph.edges(), graph.size(), queue, 1, new int[graph.size()]);
   }
+
 
   /**
    * The edge cases of the definitions: every group of two layouts (610: each layout the other's
