@@ -21,8 +21,8 @@ class ParquetExportTest {
     AllLayouts all = AllLayouts.build();
     for (int id = 0; id < AllLayouts.COUNT; id++) {
       long code = all.code(id);
-      assertArrayEquals(ascii(Code.format(code)), ParquetExport.hex(code));
-      assertArrayEquals(ascii(ShortCode.of(id)), ParquetExport.shortCode(id));
+      assertArrayEquals(ascii(Code.format(code)), ParquetRows.hex(code));
+      assertArrayEquals(ascii(ShortCode.of(id)), ParquetRows.shortCode(id));
     }
   }
 
@@ -33,7 +33,7 @@ class ParquetExportTest {
       int groupIndex = i < 1000 ? i : r.nextInt(1_000_000);
       CaseRecord c = new CaseRecord(0, 0, r.nextInt(8), r.nextInt(15), r.nextInt(8), r.nextInt(i < 1000 ? 12 : 3000),
           groupIndex, 0, 0, false, false);
-      assertArrayEquals(ascii(c.name()), ParquetExport.name(c));
+      assertArrayEquals(ascii(c.name()), ParquetRows.name(c));
     }
   }
 }
