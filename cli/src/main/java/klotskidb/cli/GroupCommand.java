@@ -1,7 +1,6 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -13,6 +12,7 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
 import klotskidb.grouper.Names;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,14 +34,13 @@ final class GroupCommand implements Callable<Integer> {
   @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the database).")
   Integer layer;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Read the group from this database (default for group names and --layer: data/klotski-db).")
-  Path db;
+  @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    if (db == null && layer == null && !Names.looksLike(target.trim(), 4)) {
+    if (!db.given() && layer == null && !Names.looksLike(target.trim(), 4)) {
       inMemory();
     } else {
       fromDatabase();
@@ -81,7 +80,7 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   private void fromDatabase() {
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       GroupRecord g;
       PrintWriter out = spec.commandLine().getOut();
       if (Names.looksLike(target.trim(), 4)) {

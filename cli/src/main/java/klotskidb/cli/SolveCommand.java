@@ -1,6 +1,5 @@
 package klotskidb.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
@@ -9,6 +8,7 @@ import klotskidb.db.Lookup;
 import klotskidb.enumerator.Code;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,8 +24,7 @@ final class SolveCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = "Layout: code, #id or @short code; with --db also a name.")
   String layout;
 
-  @Option(names = "--db", paramLabel = "DIR", description = "Read the solution from this database.")
-  Path db;
+  @Mixin DbOption db;
 
   @Option(names = "--codes-only", description = "One code per line, no drawings.")
   boolean codesOnly;
@@ -34,7 +33,7 @@ final class SolveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    long[] path = db == null ? search() : fromDatabase();
+    long[] path = db.given() ? fromDatabase() : search();
     PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
     spec.commandLine().getOut().println("solved in " + PathPrinter.steps(path.length - 1));
     return 0;
@@ -55,7 +54,7 @@ final class SolveCommand implements Callable<Integer> {
   }
 
   private long[] fromDatabase() {
-    try (KlotskiDb kdb = Database.open(db)) {
+    try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       long[] path = Lookup.solution(kdb, c);
       if (path == null) {
