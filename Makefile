@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run release test test-quick bench bench-serve clean
+.PHONY: all build run release test test-quick bench bench-serve bench-serve-wrk clean
 
 all: build
 
@@ -37,6 +37,10 @@ bench:
 bench-serve:
 	$(MVN) -Pbench -DskipTests package
 	java -Xmx6g -cp bench/target/benchmarks.jar klotskidb.bench.ServeLoad $(DB) 64 20 8
+
+# the same from a separate process (wrk, Debian's package): a fresh server (cold), then again (warm)
+bench-serve-wrk: build
+	bench/serve-wrk.sh $(DB) 15 64
 
 clean:
 	$(MVN) clean

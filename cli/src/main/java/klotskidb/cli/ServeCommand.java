@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = {"Serve the database read-only over HTTP: the JSON API under /api/ and an explorer page at /.",
         "  GET /api/meta, /api/layout/X, /api/layout/X/next, /api/layout/X/solution,",
+        "      /api/layout/X/farthest and /solutions?offset=0&limit=100 (one search in the group),",
         "      /api/path?from=X&to=Y, /api/group/J-B-S-G, /api/group/J-B-S-G/layer/K?offset=0&limit=100",
         "X is a code, @short code, %23id (a URL's '#' is written %23) or name.",
         "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",
@@ -34,6 +35,14 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: ${DEFAULT-VALUE}).")
   int threads = 8;
+
+  @Option(names = "--no-warm-up",
+      description = "Listen at once. Without it, look-ups run for about a second before listening and the table "
+          + "files are read into the operating system's cache meanwhile, so the first clients are served fast.")
+  boolean noWarmUp;
+
+  /** How long the look-ups of the warm-up run. */
+  static final long WARM_UP_MILLIS = 1500;
 
   @Spec CommandSpec spec;
 
@@ -56,7 +65,8 @@ final class ServeCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       KlotskiServer server;
       try {
-        server = KlotskiServer.start(kdb, new InetSocketAddress(address, port), threads, System.err);
+        server = KlotskiServer.start(kdb, new InetSocketAddress(address, port), threads, System.err,
+            KlotskiServer.MAX_IN_FLIGHT, noWarmUp ? 0 : WARM_UP_MILLIS);
       } catch (java.net.BindException e) {
         throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
       }

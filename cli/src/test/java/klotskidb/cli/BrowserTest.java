@@ -25,9 +25,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
- * the classic start, plays its solution to the end, reads an error, and builds a board in the
- * editor. Runs whenever Chromium is
- * installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
+ * the classic start, plays its solution to the end, reads an error, builds a board in the
+ * editor, shows the classic start's farthest layouts and solutions and opens one. Runs whenever
+ * Chromium is installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
  * (.ci/run installs Chromium and sets it).
  */
 @Tag("slow")
@@ -126,6 +126,20 @@ class BrowserTest {
         place(wait, "1x1", 0);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
+
+        // the lists of the classic start on demand (its class is not analysed): the published values
+        browser.get(base + "#1A9BF0C00");
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+        click(wait, By.id("show-lists"));
+        wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
+        wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
+        wait.until(b -> b.findElement(By.id("sol-title")).getText()
+            .equals("Solutions: 6, 2 at the minimum of 81 steps (framed green)"));
+        assertEquals(2, browser.findElements(By.cssSelector("#sol a.optimal")).size());
+        String farthest = attribute(wait, By.cssSelector("#far a"), "data-code");
+        click(wait, By.cssSelector("#far a"));
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
+        assertTrue(browser.getCurrentUrl().endsWith("#" + farthest), browser.getCurrentUrl());
       } finally {
         browser.quit();
       }

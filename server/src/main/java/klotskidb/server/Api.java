@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.DatabaseException;
 import klotskidb.db.GroupRecord;
@@ -27,6 +29,8 @@ import klotskidb.layerer.Solver;
  *   GET /api/layout/{X}                         every field of 'info --json'; X = code, @short, %23id, name
  *   GET /api/layout/{X}/next                    every move: the layout, its step, optimal marked
  *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
+ *   GET /api/layout/{X}/farthest?offset=0&amp;limit=100    its farthest layouts (one BFS in its group)
+ *   GET /api/layout/{X}/solutions?offset=0&amp;limit=100   its solutions by step, minimum ones marked
  *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
  *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
  *   GET /api/group/{J-B-S-G}                    summary and layer profile
@@ -35,7 +39,14 @@ import klotskidb.layerer.Solver;
  *
  * Errors are JSON {@code {"error": "..."}}: 400 for a malformed request (the message says what is
  * wrong, echoing at most 200 characters of it), 404 for a layout, group or route the database
- * does not have, 500 for anything else (no stack trace, no path of this machine).
+ * does not have, 503 when more list searches are asked at once than {@link #listSlots} allows,
+ * 500 for anything else (no stack trace, no path of this machine).
+ *
+ * <p>The lists of a layout (farthest layouts, solutions) come from one BFS from it over its
+ * group ({@link RootFacts}, as {@code klotski info --farthest --solutions}), analysed class or
+ * not: up to about a second in the largest group. At most {@link #listSlots} run at once, on one
+ * thread each, so a burst of them leaves a core to the look-ups; the last few results are kept,
+ * so the page asking for both lists and then for more of one costs one search.
  */
 public final class Api {
   /** The most members one layer page returns. */
@@ -53,9 +64,30 @@ public final class Api {
   }
 
   private final KlotskiDb db;
+  private final int listSlots;
+  private final Semaphore searches;
+  /** The last searches' facts by code, most recent last. */
+  private final Map<Long, RootFacts> recent = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, RootFacts> eldest) {
+      return size() > 8;
+    }
+  };
 
   public Api(KlotskiDb db) {
+    this(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+  }
+
+  /** With at most {@code listSlots} list searches at once. */
+  public Api(KlotskiDb db, int listSlots) {
     this.db = db;
+    this.listSlots = listSlots;
+    this.searches = new Semaphore(listSlots);
+  }
+
+  /** How many list searches may run at once. */
+  public int listSlots() {
+    return listSlots;
   }
 
   /** Answers a GET of {@code path} (raw, still percent-encoded) with the raw {@code query} (may be null). */
@@ -81,6 +113,9 @@ public final class Api {
             return Response.ok(next(c));
           case "solution":
             return Response.ok(solution(c));
+          case "farthest":
+          case "solutions":
+            return lists(c, parts.get(3).equals("farthest"), q);
           default:
             break;
         }
@@ -224,6 +259,68 @@ public final class Api {
     m.put("steps", path == null ? null : path.length - 1);
     m.put("path", path == null ? null : codes(path));
     return m;
+  }
+
+  /** One page of a layout's farthest layouts or solutions, from its facts. */
+  private Response lists(CaseRecord c, boolean farthest, Map<String, String> q) {
+    int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
+    int limit = number(q, "limit", 100, 1, MAX_LIMIT);
+    RootFacts f = facts(c);
+    if (f == null) {
+      return Response.error(503, "busy: " + listSlots + " list searches under way; try again");
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("group", c.groupName());
+    long[] list = farthest ? f.farthest() : f.solutions();
+    if (farthest) {
+      m.put("farthest_step", f.farthestStep());
+      m.put("farthest_num", list.length);
+    } else {
+      m.put("min_solution_step", f.minSolutionStep() < 0 ? null : f.minSolutionStep());
+      m.put("min_solution_num", f.minSolutionNum());
+      m.put("solution_num", list.length);
+    }
+    m.put("offset", offset);
+    m.put("limit", limit);
+    List<Object> page = new ArrayList<>();
+    int[] steps = farthest ? null : f.steps();
+    for (int k = offset; k < list.length && k - offset < limit; k++) {
+      if (farthest) {
+        page.add(Code.format(list[k]));
+      } else {
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("code", Code.format(list[k]));
+        one.put("step", steps[k]);
+        one.put("minimum", k < f.minSolutionNum());
+        page.add(one);
+      }
+    }
+    m.put(farthest ? "farthest_layouts" : "solutions", page);
+    return Response.ok(m);
+  }
+
+  /** The facts of {@code c}: kept from a recent search, or searched now; null when every slot is busy. */
+  private RootFacts facts(CaseRecord c) {
+    synchronized (recent) {
+      RootFacts kept = recent.get(c.code());
+      if (kept != null) {
+        return kept;
+      }
+    }
+    if (!searches.tryAcquire()) {
+      return null;
+    }
+    try {
+      GroupRecord g = Lookup.groupOf(db, c);
+      RootFacts f = RootFacts.of(c.code(), (int) g.size(), 1);
+      synchronized (recent) {
+        recent.put(c.code(), f);
+      }
+      return f;
+    } finally {
+      searches.release();
+    }
   }
 
   private Response path(String from, String to) {

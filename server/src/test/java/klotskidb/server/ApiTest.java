@@ -127,4 +127,43 @@ class ApiTest {
     error(404, "/api/nothing", null, "no such resource");
     error(404, "/", null, "no such resource");
   }
+
+  @Test
+  void theListsOfALayoutFromOneSearchPagedAndBounded() {
+    // the published values of 1A9BF0C00 (farthest_5-4-1.csv, solution_5-4-1.csv)
+    String far = ok("/api/layout/1A9BF0C/farthest");
+    assertTrue(far.startsWith("{\"code\":\"1A9BF0C00\",\"group\":\"5-4-1-1\",\"farthest_step\":124,"
+        + "\"farthest_num\":8,\"offset\":0,\"limit\":100,\"farthest_layouts\":[\""), far);
+    assertEquals(8, count(far, "\"[0-9A-F]{9}\"") - 1, far);
+    String sol = ok("/api/layout/%234091296/solutions");
+    assertTrue(sol.startsWith("{\"code\":\"1A9BF0C00\",\"group\":\"5-4-1-1\",\"min_solution_step\":81,"
+        + "\"min_solution_num\":2,\"solution_num\":6,"), sol);
+    assertTrue(sol.contains("\"solutions\":[{\"code\":\"DAA7F3000\",\"step\":81,\"minimum\":true},"
+        + "{\"code\":\"DAAF4CC00\",\"step\":81,\"minimum\":true},{"), sol);
+    assertEquals(4, count(sol, "\"minimum\":false"), sol);
+    // pages: the second and third farthest layouts are the page at offset 1, limit 2
+    String page = ok("/api/layout/1A9BF0C/farthest", "offset=1&limit=2");
+    List<String> all = codesIn(far.substring(far.indexOf('[')));
+    assertEquals(all.subList(1, 3), codesIn(page.substring(page.indexOf('['))), page);
+    assertTrue(ok("/api/layout/1A9BF0C/solutions", "offset=6").endsWith("\"solutions\":[]}"));
+    error(400, "/api/layout/1A9BF0C/farthest", "limit=1001", "'limit' must be from 1 to 1000");
+    // an unsolvable layout has no solutions, and farthest layouts all the same
+    String none = ok("/api/layout/5-4-1-2-0/solutions");
+    assertTrue(none.contains("\"min_solution_step\":null,\"min_solution_num\":0,\"solution_num\":0"), none);
+    // no slot free: 503 with the reason, a look-up still answered
+    Api busy = new Api(db, 0);
+    Api.Response r = busy.get("/api/layout/1A9BF0C/farthest", null);
+    assertEquals(503, r.status(), r.body());
+    assertEquals("{\"error\":\"busy: 0 list searches under way; try again\"}", r.body());
+    assertEquals(200, busy.get("/api/layout/1A9BF0C", null).status());
+  }
+
+  private static List<String> codesIn(String json) {
+    List<String> out = new java.util.ArrayList<>();
+    Matcher m = Pattern.compile("\"([0-9A-F]{9})\"").matcher(json);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
 }
