@@ -48,6 +48,7 @@ public final class Klotski implements Callable<Integer> {
       PathCommand.class,
       InfoCommand.class,
       NextCommand.class,
+      FindCommand.class,
       TablesCommand.class,
       VerifyCommand.class,
       ExportCommand.class,

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
     description = {"Serve the database read-only over HTTP: the JSON API under /api/ and an explorer page at /.",
         "  GET /api/meta, /api/layout/X, /api/layout/X/next, /api/layout/X/solution,",
         "      /api/layout/X/farthest and /solutions?offset=0&limit=100 (one search in the group),",
+        "      /api/find?class=J-B-S&min_steps=N&max_steps=N&symmetric=true&limit=100&cursor=C (as klotski find),",
         "      /api/path?from=X&to=Y, /api/group/J-B-S-G, /api/group/J-B-S-G/layer/K?offset=0&limit=100",
         "X is a code, @short code, %23id (a URL's '#' is written %23) or name.",
         "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",

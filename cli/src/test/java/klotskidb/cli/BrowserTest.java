@@ -26,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
  * the classic start, plays its solution to the end, reads an error, builds a board in the
- * editor, shows the classic start's farthest layouts and solutions and opens one. Runs whenever
+ * editor, finds 5-4-1 puzzles of 85 to 93 steps through the form and opens one with its
+ * farthest layouts, shows the classic start's farthest layouts and solutions and opens one. Runs whenever
  * Chromium is installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
  * (.ci/run installs Chromium and sets it).
  */
@@ -126,6 +127,23 @@ class BrowserTest {
         place(wait, "1x1", 0);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
+
+        // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
+        browser.findElement(By.cssSelector("#find summary")).click();
+        browser.findElement(By.id("f-class")).sendKeys("5-4-1");
+        browser.findElement(By.id("f-min")).sendKeys("85");
+        browser.findElement(By.id("f-max")).sendKeys("93");
+        browser.findElement(By.cssSelector("#find-form button")).click();
+        wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
+        String found = attribute(wait, By.cssSelector("#found a"), "data-code");
+        String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
+        int step = Integer.parseInt(steps.replaceAll("(?s).*\\n(\\d+) steps$", "$1"));
+        assertTrue(step >= 85 && step <= 93, steps);
+        click(wait, By.cssSelector("#found a"));
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
+        click(wait, By.id("show-lists"));
+        wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
+        wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
 
         // the lists of the classic start on demand (its class is not analysed): the published values
         browser.get(base + "#1A9BF0C00");

@@ -16,7 +16,7 @@ class CliTest {
   @TempDir Path temp;
 
   @ParameterizedTest
-  @ValueSource(strings = {"build", "show", "group", "solve", "path", "info", "next", "tables", "verify", "export", "plot", "analyse", "serve", "release"})
+  @ValueSource(strings = {"build", "show", "group", "solve", "path", "info", "next", "find", "tables", "verify", "export", "plot", "analyse", "serve", "release"})
   void everySubcommandHasHelp(String command) {
     Cli r = Cli.run(command, "--help");
     assertEquals(0, r.exit, r.toString());
@@ -25,7 +25,7 @@ class CliTest {
 
   @Test
   void aCommandLineHoldsTheCommandItRunsOrAll() {
-    String all = "[build, show, group, solve, path, info, next, tables, verify, export, plot, analyse, serve, "
+    String all = "[build, show, group, solve, path, info, next, find, tables, verify, export, plot, analyse, serve, "
         + "release, help]";
     assertEquals("[info]", Klotski.commandLine(new String[] {"info", "1A9BF0C"}).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[0]).getSubcommands().keySet().toString());
@@ -39,7 +39,7 @@ class CliTest {
     assertTrue(help.out.startsWith("Usage: klotski info"), help.out);
     Cli unknown = Cli.run("nfo");
     assertEquals("klotski: unknown command 'nfo'; the commands are build, show, group, solve, path, info, next, "
-        + "tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
+        + "find, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
   }
 
   @Test

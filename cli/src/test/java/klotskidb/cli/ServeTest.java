@@ -184,4 +184,26 @@ class ServeTest {
     assertTrue(page.body().contains("<title>klotski-db explorer</title>"));
     assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no CDN: works offline");
   }
+
+  @Test
+  void findOnTheCommandLineAnswersAsTheApi() throws Exception {
+    String filter = "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=3";
+    String api = ok("/api/find?" + filter);
+    Cli json = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "81", "--max-steps", "81",
+        "--symmetric", "true", "--limit", "3", "--json");
+    assertEquals(0, json.exit, json.toString());
+    assertEquals(api, json.out.trim());
+    Matcher next = Pattern.compile("\"next\":\"([0-9a-f.]+)\"").matcher(api);
+    assertTrue(next.find(), api);
+    Cli text = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "81", "--max-steps", "81",
+        "--symmetric", "true", "--limit", "3", "--cursor", next.group(1));
+    assertEquals(0, text.exit, text.toString());
+    String second = ok("/api/find?" + filter + "&cursor=" + next.group(1));
+    Matcher code = Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(second);
+    assertTrue(code.find(), second);
+    assertTrue(text.out.startsWith(code.group(1) + "  5-4-1  81 steps  symmetric\n"), text.out);
+    Cli bad = Cli.run("find", "--db", dbDir.toString(), "--min-steps", "x");
+    assertTrue(bad.exit != 0, bad.toString());
+    assertTrue(bad.err.contains("--min-steps must be a whole number, not 'x'"), bad.err);
+  }
 }

@@ -150,7 +150,7 @@ public final class DatabaseWriter {
     final Path file;
     final SstFileWriter writer;
     final ByteBuffer key = ByteBuffer.allocateDirect(64);
-    final ByteBuffer value = ByteBuffer.allocateDirect(8192);
+    final ByteBuffer value = ByteBuffer.allocateDirect(Schema.FIND_CHUNK * Schema.CODE_BYTES);
     final RowChecksum sum = new RowChecksum();
     final java.util.function.LongConsumer tick;
     private final Options options;
@@ -257,6 +257,7 @@ public final class DatabaseWriter {
       tasks.add(new Task(new String[] {Schema.IDS}, p, s -> ids(s[0], from, to)));
     }
     tasks.add(new Task(new String[] {Schema.GROUPS}, 0, s -> groupRows(s[0])));
+    tasks.add(1, new Task(new String[] {Schema.FIND}, 0, s -> findRows(s[0])));
 
     long total = 4L * groups.layoutCount() + groups.count();
     progress.begin("write", total);
@@ -437,6 +438,59 @@ public final class DatabaseWriter {
           Schema.putCode(layerSink.value, codes[order[i]]);
           layerSink.put();
         }
+      }
+    }
+  }
+
+  /** Buckets of the find rows: per class, min_solution_step + 1 below this, symmetric or not. */
+  private static final int FIND_STEPS = 1 << 10;
+
+  /**
+   * The find rows: every layout's code in the bucket of (class, min_solution_step + 1,
+   * symmetric), ascending, 4,096 a row. A counting sort of the ids by bucket: the ids are in code
+   * order and the sort is stable, so each bucket's codes ascend.
+   */
+  private void findRows(Sink s) throws RocksDBException {
+    Mover mover = new Mover();
+    int n = all.size();
+    int[] bucket = new int[n];
+    int[] start = new int[LayoutClass.COUNT * FIND_STEPS * 2 + 1];
+    for (int id = 0; id < n; id++) {
+      int g = groups.groupOf(id);
+      if (g < 0) {
+        bucket[id] = -1;
+        continue;
+      }
+      long code = all.code(id);
+      int steps1 = layers.minSolutionStep(id) + 1;
+      if (steps1 >= FIND_STEPS) {
+        throw new IllegalStateException("min_solution_step " + (steps1 - 1) + " does not fit the find rows");
+      }
+      int b = (groups.classOf(g) * FIND_STEPS + steps1) * 2 + (mover.mirror(code) == code ? 1 : 0);
+      bucket[id] = b;
+      start[b + 1]++;
+    }
+    for (int b = 0; b + 1 < start.length; b++) {
+      start[b + 1] += start[b];
+    }
+    int[] next = java.util.Arrays.copyOf(start, start.length - 1);
+    int[] order = new int[start[start.length - 1]];
+    for (int id = 0; id < n; id++) {
+      if (bucket[id] >= 0) {
+        order[next[bucket[id]]++] = id;
+      }
+    }
+    bucket = null;
+    for (int b = 0; b + 1 < start.length; b++) {
+      int cls = b / (FIND_STEPS * 2);
+      int steps1 = b / 2 % FIND_STEPS;
+      for (int from = start[b], chunk = 0; from < start[b + 1]; from += Schema.FIND_CHUNK, chunk++) {
+        Schema.putFindKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
+            b & 1, chunk);
+        for (int i = from, end = Math.min(start[b + 1], from + Schema.FIND_CHUNK); i < end; i++) {
+          Schema.putCode(s.value, all.code(order[i]));
+        }
+        s.put();
       }
     }
   }

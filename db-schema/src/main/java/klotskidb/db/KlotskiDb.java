@@ -220,7 +220,9 @@ public final class KlotskiDb implements AutoCloseable {
     }
     if (!Integer.toString(Schema.VERSION).equals(version)) {
       throw new DatabaseException("the database at " + dir + " has schema version " + version
-          + "; this klotski reads version " + Schema.VERSION + ": rebuild it with 'klotski build'");
+          + "; this klotski reads version " + Schema.VERSION + ": rebuild it with 'klotski build'"
+          + (version != null && version.matches("[0-9]{1,3}") && Integer.parseInt(version) < Schema.VERSION
+              ? " (then 'klotski analyse' again for the analysed classes: see SCHEMA.md, Versions)" : ""));
     }
     for (String cf : Schema.ALL_FAMILIES) {
       if (!families.contains(cf)) {
@@ -538,6 +540,18 @@ public final class KlotskiDb implements AutoCloseable {
       return;
     }
     forEachCodeWithPrefix(Schema.LAYERS, Schema.layerPrefix(jiang, bing, style, groupNum, layer), action);
+  }
+
+  /** The rows of a family from the first key at or after {@code from}, in key order, while {@code action} says true. */
+  void scanFrom(String cf, byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+    try (RocksIterator it = db.newIterator(byName.get(cf))) {
+      for (it.seek(from); it.isValid(); it.next()) {
+        if (!action.test(it.key(), it.value())) {
+          return;
+        }
+      }
+      status(it, cf);
+    }
   }
 
   /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */

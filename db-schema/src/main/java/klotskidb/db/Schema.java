@@ -18,6 +18,8 @@ import java.util.List;
  *                                               max_min_solution_step(2) hardest(4)
  *                                               layer sizes(4 each)
  *   layers  jiang bing style group_num(2) layer(2) group_index(4) -> code(5)
+ *   find    jiang bing style min_solution_step+1(2, 0 = none) symmetric(1) chunk(2)
+ *                                            -> up to 4,096 codes(5 each), ascending
  *   analysis        code(5)                  -> farthest_step(2) farthest_num(4)
  *                                               min_solution_num(4) solution_num(4)
  *   group_analysis  jiang bing style group_num(2) -> diameter(2)
@@ -26,22 +28,23 @@ import java.util.List;
  */
 public final class Schema {
   /** Bumped whenever an encoding changes; readers refuse any other version. */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
 
   public static final String CASES = "cases";
   public static final String IDS = "ids";
   public static final String NAMES = "names";
   public static final String GROUPS = "groups";
   public static final String LAYERS = "layers";
+  public static final String FIND = "find";
   public static final String ANALYSIS = "analysis";
   public static final String GROUP_ANALYSIS = "group_analysis";
   public static final String META = "meta";
   /** The bulk-loaded families, in the order they are written and verified. */
-  public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS);
+  public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND);
   /** Filled class by class by {@code klotski analyse}; empty after a build. */
   public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS);
   /** Every family of a database, in the order they are opened. */
-  public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, ANALYSIS,
+  public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, ANALYSIS,
       GROUP_ANALYSIS, META);
 
   /** meta keys. */
@@ -71,6 +74,10 @@ public final class Schema {
   public static final int NAME_KEY_BYTES = 9;
   public static final int LAYER_KEY_BYTES = 11;
   public static final int GROUP_VALUE_FIXED_BYTES = 4 + 5 + 2 + 4 + 2 + 4;
+
+  public static final int FIND_KEY_BYTES = 3 + 2 + 1 + 2;
+  /** Codes in one find row at most. */
+  public static final int FIND_CHUNK = 4096;
 
   public static final int FLAG_SYMMETRIC = 1;
   public static final int FLAG_SOLVED = 2;
@@ -125,5 +132,14 @@ public final class Schema {
     ByteBuffer b = ByteBuffer.allocate(GROUP_KEY_BYTES + 2);
     putGroupKey(b, jiang, bing, style, groupNum);
     return b.putShort((short) layer).array();
+  }
+
+  /**
+   * A find row's key: the class, min_solution_step + 1 (0: unsolvable), 1 if symmetric, the
+   * chunk number in the bucket.
+   */
+  public static void putFindKey(ByteBuffer b, int jiang, int bing, int style, int steps1, int symmetric, int chunk) {
+    b.put((byte) jiang).put((byte) bing).put((byte) style).putShort((short) steps1).put((byte) symmetric)
+        .putShort((short) chunk);
   }
 }

@@ -125,7 +125,7 @@ class DatabaseTest {
   @Test
   void metaDescribesTheBuild() {
     var meta = db.meta();
-    assertEquals("2", meta.get(Schema.META_SCHEMA_VERSION));
+    assertEquals("3", meta.get(Schema.META_SCHEMA_VERSION));
     assertEquals("true", meta.get(Schema.META_COMPLETE));
     assertEquals(Integer.toString(groups.count()), meta.get(Schema.META_GROUPS));
     assertEquals("0-2-0,3-2-1,5-4-1,6-0-2", meta.get(Schema.META_CLASSES));

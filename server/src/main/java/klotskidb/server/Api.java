@@ -10,6 +10,7 @@ import java.util.concurrent.Semaphore;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.DatabaseException;
+import klotskidb.db.Finder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Lookup;
@@ -31,6 +32,8 @@ import klotskidb.layerer.Solver;
  *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
  *   GET /api/layout/{X}/farthest?offset=0&amp;limit=100    its farthest layouts (one BFS in its group)
  *   GET /api/layout/{X}/solutions?offset=0&amp;limit=100   its solutions by step, minimum ones marked
+ *   GET /api/find?class=5-4-1&amp;min_steps=100&amp;max_steps=120&amp;limit=50&amp;cursor=...
+ *                                               layouts by facts, a page at a time ({@link Finder})
  *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
  *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
  *   GET /api/group/{J-B-S-G}                    summary and layer profile
@@ -119,6 +122,9 @@ public final class Api {
           default:
             break;
         }
+      }
+      if (what.equals("find") && n == 2) {
+        return find(q);
       }
       if (what.equals("board") && n == 2) {
         return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(board(required(q, "pieces"))))));
@@ -259,6 +265,24 @@ public final class Api {
     m.put("steps", path == null ? null : path.length - 1);
     m.put("path", path == null ? null : codes(path));
     return m;
+  }
+
+  /** One page of the layouts a filter finds, and the cursor of the next. */
+  private Response find(Map<String, String> q) {
+    Finder.Filter f = Finder.Filter.parse(q);
+    int limit = number(q, "limit", 100, 1, Finder.MAX_LIMIT);
+    String cursor = q.get("cursor");
+    Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("filter", f.describe());
+    m.put("count", p.hits().size());
+    List<Object> results = new ArrayList<>();
+    for (Finder.Hit h : p.hits()) {
+      results.add(Finder.document(h));
+    }
+    m.put("results", results);
+    m.put("next", p.next());
+    return Response.ok(m);
   }
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */

@@ -158,6 +158,36 @@ class ApiTest {
     assertEquals(200, busy.get("/api/layout/1A9BF0C", null).status());
   }
 
+  @Test
+  void findPagesThroughAFilterAndRefusesBadOnes() {
+    String first = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2");
+    assertTrue(first.startsWith("{\"filter\":{\"jiang\":5,\"bing\":4,\"style\":1,\"min_steps\":81,\"max_steps\":81,"
+        + "\"symmetric\":true},\"count\":2,\"results\":[{\"code\":\""), first);
+    assertTrue(first.contains("\"class\":\"5-4-1\",\"min_solution_step\":81,\"symmetric\":true}"), first);
+    // every page through the cursors, pages of 2: the same codes as one page of all
+    String whole = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=1000");
+    assertTrue(whole.endsWith("\"next\":null}"), whole);
+    List<String> paged = new java.util.ArrayList<>();
+    String cursor = null;
+    for (int pages = 0; pages < 1000; pages++) {
+      String body = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2"
+          + (cursor == null ? "" : "&cursor=" + cursor));
+      paged.addAll(codesIn(body.substring(body.indexOf("\"results\""))));
+      Matcher m = Pattern.compile("\"next\":\"([0-9a-f.]+)\"").matcher(body);
+      if (!m.find()) {
+        break;
+      }
+      cursor = m.group(1);
+    }
+    assertEquals(codesIn(whole.substring(whole.indexOf("\"results\""))), paged);
+    assertTrue(paged.contains("1A9BF0C00"), paged.toString());
+    error(400, "/api/find", "min_steps=x", "'min_steps' must be a whole number");
+    error(400, "/api/find", "class=5-4-1&jiang=3", "'jiang' 3 contradicts 'class' 5-4-1");
+    error(400, "/api/find", "steps=3", "unknown filter 'steps'");
+    error(400, "/api/find", "cursor=nope", "is not a cursor of a find page");
+    error(400, "/api/find", "limit=1001", "'limit' must be from 1 to 1000");
+  }
+
   private static List<String> codesIn(String json) {
     List<String> out = new java.util.ArrayList<>();
     Matcher m = Pattern.compile("\"([0-9A-F]{9})\"").matcher(json);

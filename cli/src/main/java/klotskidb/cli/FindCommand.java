@@ -1,0 +1,125 @@
+package klotskidb.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import klotskidb.db.Finder;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.server.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Layouts by their facts, a page at a time: the filters of {@code GET /api/find}, the same
+ * answers ({@link Finder}). {@code klotski find --class 5-4-1 --min-steps 100 --limit 5}.
+ */
+@Command(name = "find", mixinStandardHelpOptions = true,
+    description = {"Find layouts by class, steps to solve, solvability and symmetry, a page at a time:",
+        "one line per layout (code, class, min_solution_step, symmetric or not), in the order class, steps",
+        "(unsolvable first), not symmetric before symmetric, code; the last line gives the --cursor of the next",
+        "page when there is one. The same filters and answers as GET /api/find."})
+final class FindCommand implements Callable<Integer> {
+  @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
+  String cls;
+
+  @Option(names = "--jiang", paramLabel = "J", description = "Number of two-cell pieces, horizontal and vertical (any class with it).")
+  String jiang;
+
+  @Option(names = "--bing", paramLabel = "B", description = "Number of 1x1 pieces.")
+  String bing;
+
+  @Option(names = "--style", paramLabel = "S", description = "Number of horizontal pieces among them.")
+  String style;
+
+  @Option(names = "--min-steps", paramLabel = "N", description = "At least N steps to solve.")
+  String minSteps;
+
+  @Option(names = "--max-steps", paramLabel = "N", description = "At most N steps to solve.")
+  String maxSteps;
+
+  @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not.")
+  String solvable;
+
+  @Option(names = "--symmetric", paramLabel = "true|false", description = "Left-right symmetric or not.")
+  String symmetric;
+
+  @Option(names = "--limit", paramLabel = "N", description = "Layouts in the page, 1 to 1000 (default: ${DEFAULT-VALUE}).")
+  int limit = 100;
+
+  @Option(names = "--cursor", paramLabel = "C", description = "Start where the previous page said (its last line).")
+  String cursor;
+
+  @Option(names = "--json", description = "The page as one JSON object, as GET /api/find gives it.")
+  boolean json;
+
+  @Mixin DbOption db;
+
+  @Spec CommandSpec spec;
+
+  /** The API's words for the options, for the filter's messages in the options' own names. */
+  private static final Map<String, String> OPTION = Map.of("class", "--class", "jiang", "--jiang", "bing", "--bing",
+      "style", "--style", "min_steps", "--min-steps", "max_steps", "--max-steps", "solvable", "--solvable",
+      "symmetric", "--symmetric", "limit", "--limit", "cursor", "--cursor");
+
+  @Override
+  public Integer call() {
+    Map<String, String> q = new LinkedHashMap<>();
+    put(q, "class", cls);
+    put(q, "jiang", jiang);
+    put(q, "bing", bing);
+    put(q, "style", style);
+    put(q, "min_steps", minSteps);
+    put(q, "max_steps", maxSteps);
+    put(q, "solvable", solvable);
+    put(q, "symmetric", symmetric);
+    Finder.Filter f;
+    Finder.Page p;
+    try (KlotskiDb kdb = db.open()) {
+      try {
+        f = Finder.Filter.parse(q);
+        p = Finder.find(kdb, f, cursor, limit);
+      } catch (IllegalArgumentException e) {
+        String m = e.getMessage();
+        for (Map.Entry<String, String> o : OPTION.entrySet()) {
+          m = m.replace("'" + o.getKey() + "'", o.getValue());
+        }
+        throw new IllegalArgumentException(m, e);
+      }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("filter", f.describe());
+      m.put("count", p.hits().size());
+      List<Object> results = new ArrayList<>();
+      for (Finder.Hit h : p.hits()) {
+        results.add(Finder.document(h));
+      }
+      m.put("results", results);
+      m.put("next", p.next());
+      out.println(Json.write(m));
+      return 0;
+    }
+    for (Finder.Hit h : p.hits()) {
+      out.println(Code.format(h.code()) + "  " + h.className() + "  "
+          + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps")
+          + (h.symmetric() ? "  symmetric" : ""));
+    }
+    out.println(p.next() == null ? "(" + p.hits().size() + " layouts, the last page)"
+        : "(" + p.hits().size() + " layouts; next page: --cursor " + p.next() + ")");
+    return 0;
+  }
+
+  private static void put(Map<String, String> q, String key, String value) {
+    if (value != null) {
+      q.put(key, value);
+    }
+  }
+}

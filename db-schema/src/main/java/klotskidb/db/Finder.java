@@ -1,0 +1,263 @@
+package klotskidb.db;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.UserText;
+
+/**
+ * Finding layouts by their facts ({@code klotski find}, {@code GET /api/find}): class (or any of
+ * jiang, bing, style), a range of min_solution_step, solvable or not, symmetric or not; the
+ * answers in one stable order, a page at a time, each page naming where the next one starts.
+ *
+ * <pre>
+ *   Finder.Filter f = Finder.Filter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
+ *   Finder.Page p = Finder.find(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
+ *   p.next()                                         // the cursor of the next page, null at the end
+ * </pre>
+ *
+ * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
+ * min_solution_step + 1, symmetric), ascending, 4,096 codes a row (SCHEMA.md). The order of the
+ * answers is the rows' order: class (jiang, bing, style), then min_solution_step (unsolvable
+ * first), then not symmetric before symmetric, then code. A search seeks once per class that
+ * matches and reads the rows of its step range; a page reads at most {@link #ROWS_PER_PAGE} rows,
+ * so a filter that matches little still answers quickly: its page may hold fewer answers than
+ * asked, with a cursor to go on from (and the page after a full one may be empty, the end).
+ */
+public final class Finder {
+  /** Rows read for one page at most. */
+  public static final int ROWS_PER_PAGE = 2048;
+  /** Answers in one page at most. */
+  public static final int MAX_LIMIT = 1000;
+
+  private Finder() {}
+
+  /** A filter; -1 (numbers) and null (yes/no) are "any". */
+  public record Filter(int jiang, int bing, int style, int minSteps, int maxSteps, Boolean solvable,
+      Boolean symmetric) {
+    /** The filter's words as the API and the command line take them; a bad value fails naming it. */
+    public static Filter parse(Map<String, String> q) {
+      int jiang = -1;
+      int bing = -1;
+      int style = -1;
+      String cls = q.get("class");
+      if (cls != null) {
+        int c = LayoutClass.parse(cls);
+        jiang = LayoutClass.jiangOf(c);
+        bing = LayoutClass.bingOf(c);
+        style = LayoutClass.styleOf(c);
+      }
+      jiang = part(q, "jiang", jiang, 7);
+      bing = part(q, "bing", bing, 14);
+      style = part(q, "style", style, 7);
+      int min = number(q, "min_steps", -1);
+      int max = number(q, "max_steps", -1);
+      if (min >= 0 && max >= 0 && min > max) {
+        throw new IllegalArgumentException("'min_steps' " + min + " is more than 'max_steps' " + max);
+      }
+      Boolean solvable = yesNo(q, "solvable");
+      if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
+        throw new IllegalArgumentException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
+            + "'solvable=false', not both");
+      }
+      for (String k : q.keySet()) {
+        if (!List.of("class", "jiang", "bing", "style", "min_steps", "max_steps", "solvable", "symmetric", "limit",
+            "cursor").contains(k)) {
+          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected class, jiang, bing, "
+              + "style, min_steps, max_steps, solvable, symmetric (and limit, cursor)");
+        }
+      }
+      return new Filter(jiang, bing, style, min, max, solvable, yesNo(q, "symmetric"));
+    }
+
+    private static int part(Map<String, String> q, String key, int fromClass, int max) {
+      int v = number(q, key, -1);
+      if (v > max) {
+        throw new IllegalArgumentException("'" + key + "' must be from 0 to " + max + ", not " + v);
+      }
+      if (v >= 0 && fromClass >= 0 && v != fromClass) {
+        throw new IllegalArgumentException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
+      }
+      return v >= 0 ? v : fromClass;
+    }
+
+    private static int number(Map<String, String> q, String key, int fallback) {
+      String v = q.get(key);
+      if (v == null) {
+        return fallback;
+      }
+      if (v.isEmpty() || v.length() > 5 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+        throw new IllegalArgumentException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+      }
+      return Integer.parseInt(v);
+    }
+
+    private static Boolean yesNo(Map<String, String> q, String key) {
+      String v = q.get(key);
+      if (v == null) {
+        return null;
+      }
+      switch (v.toLowerCase(Locale.ROOT)) {
+        case "true", "yes", "1":
+          return true;
+        case "false", "no", "0":
+          return false;
+        default:
+          throw new IllegalArgumentException("'" + key + "' must be true or false, not " + UserText.quote(v));
+      }
+    }
+
+    /** Whether class {@code cls} matches. */
+    boolean matches(int cls) {
+      return (jiang < 0 || LayoutClass.jiangOf(cls) == jiang) && (bing < 0 || LayoutClass.bingOf(cls) == bing)
+          && (style < 0 || LayoutClass.styleOf(cls) == style);
+    }
+
+    /** The range of min_solution_step + 1 it takes. */
+    int lowSteps1() {
+      return Boolean.FALSE.equals(solvable) ? 0 : minSteps >= 0 ? minSteps + 1 : Boolean.TRUE.equals(solvable) ? 1 : 0;
+    }
+
+    int highSteps1() {
+      return Boolean.FALSE.equals(solvable) ? 0 : maxSteps >= 0 ? maxSteps + 1 : 0xFFFF;
+    }
+
+    /** The filter as words (those given), for an answer to repeat. */
+    public Map<String, Object> describe() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      if (jiang >= 0) {
+        m.put("jiang", jiang);
+      }
+      if (bing >= 0) {
+        m.put("bing", bing);
+      }
+      if (style >= 0) {
+        m.put("style", style);
+      }
+      if (minSteps >= 0) {
+        m.put("min_steps", minSteps);
+      }
+      if (maxSteps >= 0) {
+        m.put("max_steps", maxSteps);
+      }
+      if (solvable != null) {
+        m.put("solvable", solvable);
+      }
+      if (symmetric != null) {
+        m.put("symmetric", symmetric);
+      }
+      return m;
+    }
+  }
+
+  /** One answer: a layout, its class, its min_solution_step (-1: unsolvable) and whether it is symmetric. */
+  public record Hit(long code, int cls, int minSolutionStep, boolean symmetric) {
+    public String className() {
+      return LayoutClass.name(cls);
+    }
+  }
+
+  /** A page of answers and the cursor of the next one (null: no more). */
+  public record Page(List<Hit> hits, String next, int rowsRead) {}
+
+  /** The page of {@code limit} answers from {@code cursor} (null: the first page). */
+  public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
+    return find(db, f, cursor, limit, ROWS_PER_PAGE);
+  }
+
+  static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new IllegalArgumentException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
+    }
+    byte[] from = new byte[Schema.FIND_KEY_BYTES];
+    int skip = 0;
+    if (cursor != null) {
+      int dot = cursor.indexOf('.');
+      String hex = dot < 0 ? cursor : cursor.substring(0, dot);
+      String index = dot < 0 ? "" : cursor.substring(dot + 1);
+      if (hex.length() != 2 * Schema.FIND_KEY_BYTES || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)
+          || index.isEmpty() || index.length() > 4 || !index.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+        throw new IllegalArgumentException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+      }
+      from = HexFormat.of().parseHex(hex);
+      skip = Integer.parseInt(index);
+    }
+    List<Hit> hits = new ArrayList<>();
+    byte[][] lastKey = {null};
+    int[] lastIndex = {0};
+    int[] rows = {0};
+    String[] next = {null};
+    int first = LayoutClass.index(from[0], from[1], from[2]);
+    if (cursor != null && first < 0) {
+      throw new IllegalArgumentException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+    }
+    int lo = f.lowSteps1();
+    int hi = f.highSteps1();
+    for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && next[0] == null && hits.size() < limit; cls++) {
+      if (!f.matches(cls)) {
+        continue;
+      }
+      ByteBuffer start = ByteBuffer.allocate(Schema.FIND_KEY_BYTES);
+      Schema.putFindKey(start, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), lo, 0, 0);
+      byte[] seek = start.array();
+      int skipHere = 0;
+      if (cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0) {
+        seek = from;
+        skipHere = skip;
+      }
+      int c = cls;
+      int[] skipInRow = {skipHere};
+      db.scanFrom(Schema.FIND, seek, (key, value) -> {
+        ByteBuffer k = ByteBuffer.wrap(key);
+        int kc = LayoutClass.index(k.get(), k.get(), k.get());
+        int steps1 = k.getShort() & 0xFFFF;
+        int sym = k.get();
+        if (kc != c || steps1 > hi) {
+          return false;
+        }
+        if (rows[0] >= rowBudget) {
+          next[0] = HexFormat.of().formatHex(key) + ".0";
+          return false;
+        }
+        rows[0]++;
+        int from0 = skipInRow[0];
+        skipInRow[0] = 0;
+        if (steps1 < lo || f.symmetric() != null && f.symmetric() != (sym == 1)) {
+          return true;
+        }
+        int n = value.length / Schema.CODE_BYTES;
+        for (int i = from0; i < n; i++) {
+          if (hits.size() == limit) {
+            next[0] = HexFormat.of().formatHex(key) + "." + i;
+            return false;
+          }
+          hits.add(new Hit(Schema.getCode(value, i * Schema.CODE_BYTES), c, steps1 - 1, sym == 1));
+          lastKey[0] = key;
+          lastIndex[0] = i;
+        }
+        return true;
+      });
+    }
+    if (next[0] == null && hits.size() == limit) {
+      // the page ended with a row: the next one starts after its last answer (and may be empty)
+      next[0] = HexFormat.of().formatHex(lastKey[0]) + "." + (lastIndex[0] + 1);
+    }
+    return new Page(hits, next[0], rows[0]);
+  }
+
+  /** The JSON-ready form of a hit. */
+  public static Map<String, Object> document(Hit h) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(h.code()));
+    m.put("class", h.className());
+    m.put("min_solution_step", h.minSolutionStep() < 0 ? null : h.minSolutionStep());
+    m.put("symmetric", h.symmetric());
+    return m;
+  }
+}

@@ -1,0 +1,122 @@
+package klotskidb.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import klotskidb.enumerator.LayoutClass;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Find against the trivially correct answer: every layout of a database of classes 5-4-1 and
+ * 0-3-0 (72,600) scanned, filtered and sorted into the documented order; the pages, followed by
+ * their cursors with any page size and any row budget, must give exactly that list.
+ */
+class FinderTest {
+  @TempDir static Path temp;
+  private static KlotskiDb db;
+  private static List<CaseRecord> all;
+
+  @BeforeAll
+  static void build() throws Exception {
+    db = KlotskiDb.open(SmallDatabase.publish(SmallDatabase.layers("5-4-1", "0-3-0"), temp.resolve("db")));
+    all = new ArrayList<>();
+    db.forEachCase(all::add);
+    all.sort(Comparator.<CaseRecord>comparingInt(c -> LayoutClass.index(c.jiang(), c.bing(), c.style()))
+        .thenComparingInt(CaseRecord::minSolutionStep).thenComparing(CaseRecord::symmetric)
+        .thenComparingLong(CaseRecord::code));
+  }
+
+  @AfterAll
+  static void close() {
+    db.close();
+  }
+
+  private static List<Long> reference(Predicate<CaseRecord> p) {
+    return all.stream().filter(p).map(CaseRecord::code).toList();
+  }
+
+  private static List<Long> paged(Map<String, String> q, int limit, int budget) {
+    Finder.Filter f = Finder.Filter.parse(q);
+    List<Long> out = new ArrayList<>();
+    String cursor = null;
+    for (int pages = 0; pages < 100_000; pages++) {
+      Finder.Page p = Finder.find(db, f, cursor, limit, budget);
+      assertTrue(p.hits().size() <= limit);
+      assertTrue(p.rowsRead() <= budget, p.rowsRead() + " rows");
+      for (Finder.Hit h : p.hits()) {
+        out.add(h.code());
+      }
+      if (p.next() == null) {
+        return out;
+      }
+      cursor = p.next();
+    }
+    throw new AssertionError("no end");
+  }
+
+  private static void check(Map<String, String> q, Predicate<CaseRecord> p) {
+    List<Long> expected = reference(p);
+    assertEquals(expected, paged(q, 1000, Finder.ROWS_PER_PAGE), q.toString());
+    assertEquals(expected, paged(q, 37, 3), q + ", pages of 37, 3 rows a page");
+  }
+
+  @Test
+  void everyFilterGivesTheScannedAnswerInOrder() {
+    check(Map.of(), c -> true);
+    check(Map.of("class", "5-4-1"), c -> c.jiang() == 5);
+    check(Map.of("class", "5-4-1", "min_steps", "100", "max_steps", "120"),
+        c -> c.jiang() == 5 && c.minSolutionStep() >= 100 && c.minSolutionStep() <= 120);
+    check(Map.of("solvable", "false"), c -> !c.isSolvable());
+    check(Map.of("solvable", "true", "symmetric", "true"), c -> c.isSolvable() && c.symmetric());
+    check(Map.of("bing", "3", "min_steps", "3"), c -> c.bing() == 3 && c.minSolutionStep() >= 3);
+    check(Map.of("jiang", "0", "symmetric", "false", "max_steps", "4"),
+        c -> c.jiang() == 0 && !c.symmetric() && c.isSolvable() && c.minSolutionStep() <= 4);
+    check(Map.of("min_steps", "139"), c -> false);
+    check(Map.of("style", "2"), c -> false);
+  }
+
+  @Test
+  void theClassicStartIsFoundByItsFacts() {
+    Finder.Page p = Finder.find(db, Finder.Filter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",
+        "symmetric", "true")), null, 1000);
+    assertTrue(p.hits().stream().anyMatch(h -> h.code() == 0x1A9BF0C00L), "1A9BF0C00: 81 steps, symmetric");
+    assertNull(p.next());
+    assertEquals(Map.of("code", "1A9BF0C00", "class", "5-4-1", "min_solution_step", 81, "symmetric", true),
+        Finder.document(p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow()));
+  }
+
+  @Test
+  void badFiltersSayWhatIsWrong() {
+    assertEquals("'min_steps' must be a whole number, not 'x'",
+        assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("min_steps", "x"))).getMessage());
+    assertEquals("'min_steps' 9 is more than 'max_steps' 3", assertThrows(IllegalArgumentException.class,
+        () -> Finder.Filter.parse(Map.of("min_steps", "9", "max_steps", "3"))).getMessage());
+    assertEquals("'jiang' 4 contradicts 'class' 5-4-1", assertThrows(IllegalArgumentException.class,
+        () -> Finder.Filter.parse(Map.of("class", "5-4-1", "jiang", "4"))).getMessage());
+    assertEquals("'symmetric' must be true or false, not 'maybe'", assertThrows(IllegalArgumentException.class,
+        () -> Finder.Filter.parse(Map.of("symmetric", "maybe"))).getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> Finder.Filter.parse(Map.of("solvable", "false", "min_steps", "3"))).getMessage()
+        .startsWith("an unsolvable layout has no steps"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("steps", "3")))
+        .getMessage().startsWith("unknown filter 'steps'"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("class", "9-9-9")))
+        .getMessage().contains("9-9-9"));
+    Finder.Filter any = Finder.Filter.parse(Map.of());
+    assertEquals("'cursor' 'zz' is not a cursor of a find page", assertThrows(IllegalArgumentException.class,
+        () -> Finder.find(db, any, "zz", 10)).getMessage());
+    assertEquals("'limit' must be from 1 to 1000, not 0", assertThrows(IllegalArgumentException.class,
+        () -> Finder.find(db, any, null, 0)).getMessage());
+  }
+}
