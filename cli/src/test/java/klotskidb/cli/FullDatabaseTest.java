@@ -112,7 +112,21 @@ class FullDatabaseTest {
           cf + ": " + r.out);
     }
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep groups +ok \\(25,422 rows, .*")), r.out);
-    assertTrue(r.out.endsWith("verified: 8 checks pass\n"), r.out);
+    // the find rows' count and checksum as written (their content: FinderTest and the test below)
+    assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(11,330 rows, .*")), r.out);
+    assertTrue(r.out.endsWith("verified: 9 checks pass\n"), r.out);
+  }
+
+  @Test
+  void findGivesTheSixHardestLayoutsOfAll() {
+    // 138 steps, the most of any layout (the build's summary; 5-4-2, two groups of mirror images)
+    Cli r = Cli.run("find", "--min-steps", "138", "--db", dbDir.toString());
+    assertEquals(0, r.exit, r.toString());
+    assertEquals("4FEA13400  5-4-2  138 steps\n4FEAD0400  5-4-2  138 steps\n4FEAD4000  5-4-2  138 steps\n"
+        + "6BFA47000  5-4-2  138 steps\n6BFA70400  5-4-2  138 steps\n6BFA74000  5-4-2  138 steps\n"
+        + "(6 layouts, the last page)\n", r.out);
+    Cli none = Cli.run("find", "--min-steps", "139", "--db", dbDir.toString());
+    assertEquals("(0 layouts, the last page)\n", none.out, none.toString());
   }
 
   @Test

@@ -56,9 +56,9 @@ import org.rocksdb.WriteOptions;
  * cases (key: its code), ids (4,091,296), names (5-4-1-1, 7472) and layers (5-4-1-1, 26, 7472):
  * cases and ids in the second of their 8 files (ids 3,666,812 to 7,333,623).
  *
- * <p>All 29,334,498 layouts, 2 threads: 117,363,414 rows in 14.5-17 s (was 19-22 s with one file
- * per family and the filters), about 130 ns a row and thread, nearly all of it RocksDB's put
- * (block building, ZSTD, the JNI call); BENCHMARKS.md.
+ * <p>All 29,334,498 layouts, 2 threads: 117,363,414 rows (and 11,330 find rows) in 14.5-17 s
+ * (19-22 s with one file per family and the filters), about 130 ns a row and thread, nearly all
+ * of it RocksDB's put (block building, ZSTD, the JNI call); BENCHMARKS.md.
  *
  * <p>A crash anywhere before the marker leaves a directory that {@link KlotskiDb#open} refuses;
  * {@link Publisher} only moves a directory into place after this returns.
