@@ -14,6 +14,10 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Example: a layout of 2-6-1-0 with 16 neighbours, 8 words: 32 vector loads and ORs where the
  * scalar kernel would do 128 long loads and ORs for the same 512 roots.
  *
+ * <p>Each width is its own class with its species in a static final field, though their loops
+ * read alike: C2 intrinsifies vector operations only on a species it knows as a constant, which an
+ * instance field holding it is not.
+ *
  * <p>No vector is carried across the sweep's iterations through a branch: on JDK 17, C2 keeps a
  * vector that merges at such a point as a heap object, so an OR of the joins kept in a local
  * allocated two objects per join (about 1 GB of garbage per batch of 2-6-1-0, and batches that

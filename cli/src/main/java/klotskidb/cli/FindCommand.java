@@ -1,9 +1,7 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.db.Finder;
@@ -95,16 +93,7 @@ final class FindCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("filter", f.describe());
-      m.put("count", p.hits().size());
-      List<Object> results = new ArrayList<>();
-      for (Finder.Hit h : p.hits()) {
-        results.add(Finder.document(h));
-      }
-      m.put("results", results);
-      m.put("next", p.next());
-      out.println(Json.write(m));
+      out.println(Json.write(Finder.document(f, p)));
       return 0;
     }
     for (Finder.Hit h : p.hits()) {

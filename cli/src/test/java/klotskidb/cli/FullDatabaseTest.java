@@ -119,7 +119,7 @@ class FullDatabaseTest {
 
   @Test
   void findGivesTheSixHardestLayoutsOfAll() {
-    // 138 steps, the most of any layout (the build's summary; 5-4-2, two groups of mirror images)
+    // 138 steps, the most of any layout (the build's summary: all six in group 5-4-2-0)
     Cli r = Cli.run("find", "--min-steps", "138", "--db", dbDir.toString());
     assertEquals(0, r.exit, r.toString());
     assertEquals("4FEA13400  5-4-2  138 steps\n4FEAD0400  5-4-2  138 steps\n4FEAD4000  5-4-2  138 steps\n"

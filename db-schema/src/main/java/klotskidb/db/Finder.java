@@ -251,6 +251,20 @@ public final class Finder {
     return new Page(hits, next[0], rows[0]);
   }
 
+  /** The JSON-ready form of a page: the filter, the count, the answers and the next cursor. */
+  public static Map<String, Object> document(Filter f, Page p) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("filter", f.describe());
+    m.put("count", p.hits().size());
+    List<Object> results = new ArrayList<>();
+    for (Hit h : p.hits()) {
+      results.add(document(h));
+    }
+    m.put("results", results);
+    m.put("next", p.next());
+    return m;
+  }
+
   /** The JSON-ready form of a hit. */
   public static Map<String, Object> document(Hit h) {
     Map<String, Object> m = new LinkedHashMap<>();

@@ -273,16 +273,7 @@ public final class Api {
     int limit = number(q, "limit", 100, 1, Finder.MAX_LIMIT);
     String cursor = q.get("cursor");
     Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("filter", f.describe());
-    m.put("count", p.hits().size());
-    List<Object> results = new ArrayList<>();
-    for (Finder.Hit h : p.hits()) {
-      results.add(Finder.document(h));
-    }
-    m.put("results", results);
-    m.put("next", p.next());
-    return Response.ok(m);
+    return Response.ok(Finder.document(f, p));
   }
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */
