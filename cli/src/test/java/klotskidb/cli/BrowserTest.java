@@ -97,6 +97,13 @@ class BrowserTest {
         assertEquals("step 0 of 81", wait.until(b -> b.findElement(By.id("step")).getText()));
         assertEquals("1A9BF0C00", attribute(wait, By.id("board"), "data-code"));
         assertTrue(browser.getCurrentUrl().endsWith("#1A9BF0C00"), "the URL holds the layout: " + browser.getCurrentUrl());
+        // the layer chart: the layout's layer marked, its count said, another bar's count on pointing at it
+        assertEquals("26", attribute(wait, By.cssSelector("#layers rect.bar.here"), "data-layer"));
+        wait.until(b -> b.findElement(By.id("layer-hover")).getText().startsWith("layer 26 (the shown layout's, in red): "));
+        assertEquals(128, browser.findElements(By.cssSelector("#layers rect.bar")).size(), "5-4-1-1 has 128 layers");
+        new org.openqa.selenium.interactions.Actions(browser)
+            .moveToElement(browser.findElement(By.cssSelector("#layers rect.bar.here"))).perform();
+        wait.until(b -> b.findElement(By.id("layer-hover")).getText().equals("layer 26: 126 layouts"));
 
         browser.findElement(By.id("play")).click();
         new WebDriverWait(browser, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
