@@ -19,13 +19,17 @@ import picocli.CommandLine.Spec;
  * answers ({@link Finder}). {@code klotski find --class 5-4-1 --min-steps 100 --limit 5}.
  */
 @Command(name = "find", mixinStandardHelpOptions = true,
-    description = {"Find layouts by class, steps to solve, solvability and symmetry, a page at a time:",
+    description = {"Find layouts by class (or group), steps to solve, solvability and symmetry, a page at a time:",
         "one line per layout (code, class, min_solution_step, symmetric or not), in the order class, steps",
         "(unsolvable first), not symmetric before symmetric, code; the last line gives the --cursor of the next",
         "page when there is one. The same filters and answers as GET /api/find."})
 final class FindCommand implements Callable<Integer> {
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
   String cls;
+
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group (its layouts looked up one by one: "
+      + "for small step ranges, such as its hardest).")
+  String group;
 
   @Option(names = "--jiang", paramLabel = "J", description = "Number of two-cell pieces, horizontal and vertical (any class with it).")
   String jiang;
@@ -62,14 +66,17 @@ final class FindCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   /** The API's words for the options, for the filter's messages in the options' own names. */
-  private static final Map<String, String> OPTION = Map.of("class", "--class", "jiang", "--jiang", "bing", "--bing",
-      "style", "--style", "min_steps", "--min-steps", "max_steps", "--max-steps", "solvable", "--solvable",
-      "symmetric", "--symmetric", "limit", "--limit", "cursor", "--cursor");
+  private static final Map<String, String> OPTION = Map.ofEntries(Map.entry("class", "--class"),
+      Map.entry("group", "--group"), Map.entry("jiang", "--jiang"), Map.entry("bing", "--bing"),
+      Map.entry("style", "--style"), Map.entry("min_steps", "--min-steps"), Map.entry("max_steps", "--max-steps"),
+      Map.entry("solvable", "--solvable"), Map.entry("symmetric", "--symmetric"), Map.entry("limit", "--limit"),
+      Map.entry("cursor", "--cursor"));
 
   @Override
   public Integer call() {
     Map<String, String> q = new LinkedHashMap<>();
     put(q, "class", cls);
+    put(q, "group", group);
     put(q, "jiang", jiang);
     put(q, "bing", bing);
     put(q, "style", style);

@@ -135,9 +135,16 @@ class BrowserTest {
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
 
+        // the group's hardest layouts one click away: 5-4-1-1 has 2 at 93 steps
+        browser.get(base + "#1A9BF0C00");
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+        wait.until(b -> b.findElement(By.id("facts")).getText().contains("hardest in group 93 steps, 2 layouts"));
+        click(wait, By.id("hardest"));
+        wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
+        wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
+
         // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
-        browser.findElement(By.cssSelector("#find summary")).click();
-        browser.findElement(By.id("f-class")).sendKeys("5-4-1");
+        browser.findElement(By.id("f-class")).sendKeys("5-4-1"); // the form is open: the hardest opened it
         browser.findElement(By.id("f-min")).sendKeys("85");
         browser.findElement(By.id("f-max")).sendKeys("93");
         browser.findElement(By.cssSelector("#find-form button")).click();

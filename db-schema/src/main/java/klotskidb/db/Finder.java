@@ -22,6 +22,10 @@ import klotskidb.enumerator.UserText;
  *   p.next()                                         // the cursor of the next page, null at the end
  * </pre>
  *
+ * <p>A group ({@code group=J-B-S-G}) narrows its class's answers by looking each layout's group
+ * up, at most {@link #CHECKS_PER_PAGE} a page: meant for small step ranges such as a group's
+ * hardest layouts ({@code min_steps = max_steps =} its max_min_solution_step).
+ *
  * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
  * min_solution_step + 1, symmetric), ascending, 4,096 codes a row (SCHEMA.md). The order of the
  * answers is the rows' order: class (jiang, bing, style), then min_solution_step (unsolvable
@@ -38,8 +42,11 @@ public final class Finder {
 
   private Finder() {}
 
-  /** A filter; -1 (numbers) and null (yes/no) are "any". */
-  public record Filter(int jiang, int bing, int style, int minSteps, int maxSteps, Boolean solvable,
+  /** Layouts whose group is looked up for one page at most (the group filter). */
+  public static final int CHECKS_PER_PAGE = 4096;
+
+  /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
+  public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
       Boolean symmetric) {
     /** The filter's words as the API and the command line take them; a bad value fails naming it. */
     public static Filter parse(Map<String, String> q) {
@@ -47,6 +54,16 @@ public final class Finder {
       int bing = -1;
       int style = -1;
       String cls = q.get("class");
+      int groupNum = -1;
+      String group = q.get("group");
+      if (group != null) {
+        int[] p = klotskidb.grouper.Names.parse(group, 4);
+        if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
+          throw new IllegalArgumentException("'group' " + group + " is not of 'class' " + cls);
+        }
+        cls = p[0] + "-" + p[1] + "-" + p[2];
+        groupNum = p[3];
+      }
       if (cls != null) {
         int c = LayoutClass.parse(cls);
         jiang = LayoutClass.jiangOf(c);
@@ -67,13 +84,13 @@ public final class Finder {
             + "'solvable=false', not both");
       }
       for (String k : q.keySet()) {
-        if (!List.of("class", "jiang", "bing", "style", "min_steps", "max_steps", "solvable", "symmetric", "limit",
-            "cursor").contains(k)) {
-          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected class, jiang, bing, "
-              + "style, min_steps, max_steps, solvable, symmetric (and limit, cursor)");
+        if (!List.of("class", "group", "jiang", "bing", "style", "min_steps", "max_steps", "solvable", "symmetric",
+            "limit", "cursor").contains(k)) {
+          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected class, group, jiang, "
+              + "bing, style, min_steps, max_steps, solvable, symmetric (and limit, cursor)");
         }
       }
-      return new Filter(jiang, bing, style, min, max, solvable, yesNo(q, "symmetric"));
+      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"));
     }
 
     private static int part(Map<String, String> q, String key, int fromClass, int max) {
@@ -140,6 +157,9 @@ public final class Finder {
       if (style >= 0) {
         m.put("style", style);
       }
+      if (groupNum >= 0) {
+        m.put("group", jiang + "-" + bing + "-" + style + "-" + groupNum);
+      }
       if (minSteps >= 0) {
         m.put("min_steps", minSteps);
       }
@@ -168,10 +188,10 @@ public final class Finder {
 
   /** The page of {@code limit} answers from {@code cursor} (null: the first page). */
   public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
-    return find(db, f, cursor, limit, ROWS_PER_PAGE);
+    return find(db, f, cursor, limit, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
-  static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget) {
+  static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
     }
@@ -192,6 +212,7 @@ public final class Finder {
     byte[][] lastKey = {null};
     int[] lastIndex = {0};
     int[] rows = {0};
+    int[] checks = {0};
     String[] next = {null};
     int first = LayoutClass.index(from[0], from[1], from[2]);
     if (cursor != null && first < 0) {
@@ -233,11 +254,18 @@ public final class Finder {
         }
         int n = value.length / Schema.CODE_BYTES;
         for (int i = from0; i < n; i++) {
-          if (hits.size() == limit) {
+          if (hits.size() == limit || f.groupNum() >= 0 && checks[0] >= checkBudget) {
             next[0] = HexFormat.of().formatHex(key) + "." + i;
             return false;
           }
-          hits.add(new Hit(Schema.getCode(value, i * Schema.CODE_BYTES), c, steps1 - 1, sym == 1));
+          long code = Schema.getCode(value, i * Schema.CODE_BYTES);
+          if (f.groupNum() >= 0) {
+            checks[0]++;
+            if (db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
+              continue;
+            }
+          }
+          hits.add(new Hit(code, c, steps1 - 1, sym == 1));
           lastKey[0] = key;
           lastIndex[0] = i;
         }

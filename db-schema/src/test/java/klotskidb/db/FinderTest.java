@@ -51,7 +51,7 @@ class FinderTest {
     List<Long> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 100_000; pages++) {
-      Finder.Page p = Finder.find(db, f, cursor, limit, budget);
+      Finder.Page p = Finder.find(db, f, cursor, limit, budget, budget);
       assertTrue(p.hits().size() <= limit);
       assertTrue(p.rowsRead() <= budget, p.rowsRead() + " rows");
       for (Finder.Hit h : p.hits()) {
@@ -83,6 +83,9 @@ class FinderTest {
     check(Map.of("jiang", "0", "symmetric", "false", "max_steps", "4"),
         c -> c.jiang() == 0 && !c.symmetric() && c.isSolvable() && c.minSolutionStep() <= 4);
     check(Map.of("min_steps", "139"), c -> false);
+    check(Map.of("group", "5-4-1-1", "min_steps", "93", "max_steps", "93"),
+        c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() == 93);
+    check(Map.of("group", "5-4-1-0", "symmetric", "true"), c -> c.jiang() == 5 && c.groupNum() == 0 && c.symmetric());
     check(Map.of("style", "2"), c -> false);
   }
 
@@ -109,6 +112,8 @@ class FinderTest {
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> Finder.Filter.parse(Map.of("solvable", "false", "min_steps", "3"))).getMessage()
         .startsWith("an unsolvable layout has no steps"));
+    assertEquals("'group' 5-4-1-1 is not of 'class' 0-3-0", assertThrows(IllegalArgumentException.class,
+        () -> Finder.Filter.parse(Map.of("class", "0-3-0", "group", "5-4-1-1"))).getMessage());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("steps", "3")))
         .getMessage().startsWith("unknown filter 'steps'"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("class", "9-9-9")))

@@ -181,6 +181,10 @@ class ApiTest {
     }
     assertEquals(codesIn(whole.substring(whole.indexOf("\"results\""))), paged);
     assertTrue(paged.contains("1A9BF0C00"), paged.toString());
+    String hardest = ok("/api/find", "group=5-4-1-1&min_steps=93&max_steps=93");
+    assertTrue(hardest.startsWith("{\"filter\":{\"jiang\":5,\"bing\":4,\"style\":1,\"group\":\"5-4-1-1\","
+        + "\"min_steps\":93,\"max_steps\":93},\"count\":2,"), hardest);
+    error(400, "/api/find", "group=5-4-1", "is not a name of the form jiang-bing-style-group_num");
     error(400, "/api/find", "min_steps=x", "'min_steps' must be a whole number");
     error(400, "/api/find", "class=5-4-1&jiang=3", "'jiang' 3 contradicts 'class' 5-4-1");
     error(400, "/api/find", "steps=3", "unknown filter 'steps'");
