@@ -246,16 +246,14 @@ public final class DatabaseWriter {
       int to = groupCuts[p + 1];
       tasks.add(new Task(new String[] {Schema.NAMES, Schema.LAYERS}, p, s -> namesAndLayers(s[0], s[1], from, to)));
     }
+    List<Task> idTasks = new ArrayList<>();
     for (int p = 0; p < PARTS; p++) {
       int from = (int) ((long) all.size() * p / PARTS);
       int to = (int) ((long) all.size() * (p + 1) / PARTS);
       tasks.add(new Task(new String[] {Schema.CASES}, p, s -> cases(s[0], from, to)));
+      idTasks.add(new Task(new String[] {Schema.IDS}, p, s -> ids(s[0], from, to)));
     }
-    for (int p = 0; p < PARTS; p++) {
-      int from = (int) ((long) all.size() * p / PARTS);
-      int to = (int) ((long) all.size() * (p + 1) / PARTS);
-      tasks.add(new Task(new String[] {Schema.IDS}, p, s -> ids(s[0], from, to)));
-    }
+    tasks.addAll(idTasks); // the cheapest rows last
     tasks.add(new Task(new String[] {Schema.GROUPS}, 0, s -> groupRows(s[0])));
     tasks.add(1, new Task(new String[] {Schema.FIND}, 0, s -> findRows(s[0])));
 

@@ -1,16 +1,17 @@
 package klotskidb.server;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
 
@@ -42,75 +43,44 @@ final class WarmUp {
 
   /**
    * Look-ups over HTTP to the server at {@code at} for about {@code millis}, on {@code threads}
-   * keep-alive connections at once: the server's own path (the JDK's HTTP server, the API, JSON,
-   * RocksDB) runs as a client's would until C2 has compiled it. Returns how many were answered.
+   * keep-alive connections at once (the JDK's own client): the server's path (the JDK's HTTP
+   * server, the API, JSON, RocksDB) runs as a client's would until C2 has compiled it. Returns
+   * how many were answered.
    */
   static int overHttp(InetSocketAddress at, int layouts, int threads, long millis) {
+    String host = at.getAddress().isAnyLocalAddress() ? InetAddress.getLoopbackAddress().getHostAddress()
+        : at.getAddress().getHostAddress();
+    String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + at.getPort() + "/api/layout/%23";
     long end = System.nanoTime() + millis * 1_000_000L;
-    int[] answered = new int[threads];
+    AtomicInteger answered = new AtomicInteger();
     Thread[] workers = new Thread[threads];
-    for (int t = 0; t < threads; t++) {
-      int me = t;
-      workers[t] = new Thread(() -> {
-        java.net.InetAddress host = at.getAddress().isAnyLocalAddress()
-            ? java.net.InetAddress.getLoopbackAddress() : at.getAddress();
-        try (Socket s = new Socket(host, at.getPort())) {
-          s.setTcpNoDelay(true);
-          OutputStream out = s.getOutputStream();
-          InputStream in = new BufferedInputStream(s.getInputStream());
-          long id = me * 1_000_003L;
-          while (System.nanoTime() < end) {
-            id = (id + 7_919_317L) % layouts;
-            out.write(("GET /api/layout/%23" + id + " HTTP/1.1\r\nHost: warm-up\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            if (!skipResponse(in)) {
-              return;
+    try {
+      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      for (int t = 0; t < threads; t++) {
+        long first = t * 1_000_003L;
+        workers[t] = new Thread(() -> {
+          long id = first;
+          try {
+            while (System.nanoTime() < end) {
+              id = (id + 7_919_317L) % layouts;
+              client.send(HttpRequest.newBuilder(URI.create(base + id)).build(), HttpResponse.BodyHandlers.discarding());
+              answered.incrementAndGet();
             }
-            answered[me]++;
+          } catch (IOException e) {
+            // the warm-up is only an optimisation: the first clients then find a colder server
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
           }
-        } catch (IOException e) {
-          // the warm-up is only an optimisation: the first clients then find a colder server
-        }
-      }, "klotski-warm-up-" + t);
-      workers[t].start();
-    }
-    int n = 0;
-    for (int t = 0; t < threads; t++) {
-      try {
-        workers[t].join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+        }, "klotski-warm-up-" + t);
+        workers[t].start();
       }
-      n += answered[t];
-    }
-    return n;
-  }
-
-  /** Reads one response (headers, then Content-Length bytes); false at the end of the stream. */
-  private static boolean skipResponse(InputStream in) throws IOException {
-    StringBuilder line = new StringBuilder();
-    long length = 0;
-    while (true) {
-      int c = in.read();
-      if (c < 0) {
-        return false;
+      for (Thread w : workers) {
+        w.join();
       }
-      if (c == '\n') {
-        String header = line.toString().trim();
-        if (header.isEmpty()) {
-          break;
-        }
-        if (header.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-          length = Long.parseLong(header.substring(15).trim());
-        }
-        line.setLength(0);
-      } else {
-        line.append((char) c);
-      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    in.skipNBytes(length);
-    return true;
+    return answered.get();
   }
 
   /** Starts reading the table files in a daemon thread; returns it. */
