@@ -185,6 +185,47 @@ class ServeTest {
     assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no CDN: works offline");
   }
 
+  /** The status line and body of a request sent byte for byte (no client would send these). */
+  private static String[] raw(String request) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort())) {
+      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      socket.getOutputStream().flush();
+      socket.setSoTimeout(10_000);
+      String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+      bodies.add(body);
+      return new String[] {answer.substring(0, answer.indexOf("\r\n")), body};
+    }
+  }
+
+  @Test
+  void whatTheServerRejectsBeforeTheApiIsStillTheApisJsonError() throws Exception {
+    String[][] cases = {
+      // request, status, words of the message
+      {"GET /%jO HTTP/1.1", "400", "malformed request"},
+      {"GET /api/layout/%zz HTTP/1.1", "400", "malformed request"},
+      {"GET /api/layout/%C0%AF HTTP/1.1", "400", "malformed request"},
+      {"GET /api/a/%2F/b HTTP/1.1", "400", "Ambiguous"},
+      {"GET /api/meta#x HTTP/1.1", "400", "malformed request"},
+      {"GET /\u0001 HTTP/1.1", "400", "malformed request"},
+      {"HELLO", "400", "malformed request"},
+      {"GET /api/meta HTTP/9.9", "505", "version"},
+      {"GET /api/find?class=%jj HTTP/1.1", "400", "malformed percent-encoding in '%jj'"},
+      {"GET /api/layout/1A9BF0C00?x=% HTTP/1.1", "400", "malformed percent-encoding in '%'"},
+      {"GET /" + "a".repeat(9000) + " HTTP/1.1", "414", "uri too long"},
+    };
+    for (String[] c : cases) {
+      String[] answer = raw(c[0] + "\r\nHost: x\r\nConnection: close\r\n\r\n");
+      assertTrue(answer[0].startsWith("HTTP/1.1 " + c[1] + " "), c[0] + ": " + answer[0]);
+      assertTrue(answer[1].startsWith("{\"error\":\"") && answer[1].contains(c[2]), c[0] + ": " + answer[1]);
+    }
+    String[] noHost = raw("GET /api/meta HTTP/1.1\r\nConnection: close\r\n\r\n");
+    assertTrue(noHost[0].startsWith("HTTP/1.1 400 ") && noHost[1].startsWith("{\"error\":\"malformed request"), noHost[1]);
+    // the connection still serves after a 404 (keep-alive): two requests, two answers
+    String[] two = raw("GET /api/nothing HTTP/1.1\r\nHost: x\r\n\r\nGET /api/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assertTrue(two[0].startsWith("HTTP/1.1 404 ") && two[1].contains("\"layouts\":"), two[1]);
+  }
+
   @Test
   void findOnTheCommandLineAnswersAsTheApi() throws Exception {
     String filter = "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=3";

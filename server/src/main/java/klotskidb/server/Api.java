@@ -154,10 +154,19 @@ public final class Api {
     List<String> out = new ArrayList<>();
     for (String s : path.split("/")) {
       if (!s.isEmpty()) {
-        out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
+        out.add(decode(s.replace("+", "%2B")));
       }
     }
     return out;
+  }
+
+  /** Percent-decoded (and '+' as a space); a malformed escape is the client's error, said plainly. */
+  private static String decode(String s) {
+    try {
+      return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("malformed percent-encoding in " + UserText.quote(s));
+    }
   }
 
   private static Map<String, String> query(String query) {
@@ -167,8 +176,8 @@ public final class Api {
     }
     for (String pair : query.split("&")) {
       int eq = pair.indexOf('=');
-      String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-      String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      String k = decode(eq < 0 ? pair : pair.substring(0, eq));
+      String v = eq < 0 ? "" : decode(pair.substring(eq + 1));
       q.put(k, v);
     }
     return q;

@@ -43,7 +43,7 @@ final class WarmUp {
 
   /**
    * Look-ups over HTTP to the server at {@code at} for about {@code millis}, on {@code threads}
-   * keep-alive connections at once (the JDK's own client): the server's path (the JDK's HTTP
+   * keep-alive connections at once (the JDK's own client): the server's path (Jetty's HTTP
    * server, the API, JSON, RocksDB) runs as a client's would until C2 has compiled it. Returns
    * how many were answered.
    */
