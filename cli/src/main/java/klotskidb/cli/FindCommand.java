@@ -46,6 +46,13 @@ final class FindCommand implements Callable<Integer> {
   @Option(names = "--max-steps", paramLabel = "N", description = "At most N steps to solve.")
   String maxSteps;
 
+  @Option(names = "--min-farthest", paramLabel = "N", description = "farthest_step at least N (analysed classes "
+      + "only; each layout looked up, as --group).")
+  String minFarthest;
+
+  @Option(names = "--max-farthest", paramLabel = "N", description = "farthest_step at most N (analysed classes only).")
+  String maxFarthest;
+
   @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not.")
   String solvable;
 
@@ -70,7 +77,8 @@ final class FindCommand implements Callable<Integer> {
       Map.entry("group", "--group"), Map.entry("jiang", "--jiang"), Map.entry("bing", "--bing"),
       Map.entry("style", "--style"), Map.entry("min_steps", "--min-steps"), Map.entry("max_steps", "--max-steps"),
       Map.entry("solvable", "--solvable"), Map.entry("symmetric", "--symmetric"), Map.entry("limit", "--limit"),
-      Map.entry("cursor", "--cursor"));
+      Map.entry("cursor", "--cursor"), Map.entry("min_farthest", "--min-farthest"),
+      Map.entry("max_farthest", "--max-farthest"));
 
   @Override
   public Integer call() {
@@ -84,6 +92,8 @@ final class FindCommand implements Callable<Integer> {
     put(q, "max_steps", maxSteps);
     put(q, "solvable", solvable);
     put(q, "symmetric", symmetric);
+    put(q, "min_farthest", minFarthest);
+    put(q, "max_farthest", maxFarthest);
     Finder.Filter f;
     Finder.Page p;
     try (KlotskiDb kdb = db.open()) {
@@ -106,7 +116,7 @@ final class FindCommand implements Callable<Integer> {
     for (Finder.Hit h : p.hits()) {
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
           + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps")
-          + (h.symmetric() ? "  symmetric" : ""));
+          + (h.symmetric() ? "  symmetric" : "") + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : ""));
     }
     out.println(p.next() == null ? "(" + p.hits().size() + " layouts, the last page)"
         : "(" + p.hits().size() + " layouts; next page: --cursor " + p.next() + ")");

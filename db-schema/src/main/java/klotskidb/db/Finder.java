@@ -24,7 +24,12 @@ import klotskidb.enumerator.UserText;
  *
  * <p>A group ({@code group=J-B-S-G}) narrows its class's answers by looking each layout's group
  * up, at most {@link #CHECKS_PER_PAGE} a page: meant for small step ranges such as a group's
- * hardest layouts ({@code min_steps = max_steps =} its max_min_solution_step).
+ * hardest layouts ({@code min_steps = max_steps =} its max_min_solution_step). A range of
+ * farthest_step ({@code min_farthest}, {@code max_farthest}) narrows the same way, each layout's
+ * analysed values looked up, within the same budget; it takes the analysed classes only (the
+ * others are passed over, and a filter matching no analysed class is refused). Each answer then
+ * also carries its farthest_step. Meant, like the group, with a class and a step range: alone, a
+ * rare farthest_step may take many pages of few answers.
  *
  * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
  * min_solution_step + 1, symmetric), ascending, 4,096 codes a row (SCHEMA.md). The order of the
@@ -47,7 +52,7 @@ public final class Finder {
 
   /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
   public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
-      Boolean symmetric) {
+      Boolean symmetric, int minFarthest, int maxFarthest) {
     /** The filter's words as the API and the command line take them; a bad value fails naming it. */
     public static Filter parse(Map<String, String> q) {
       int jiang = -1;
@@ -78,6 +83,11 @@ public final class Finder {
       if (min >= 0 && max >= 0 && min > max) {
         throw new IllegalArgumentException("'min_steps' " + min + " is more than 'max_steps' " + max);
       }
+      int minFar = number(q, "min_farthest", -1);
+      int maxFar = number(q, "max_farthest", -1);
+      if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
+        throw new IllegalArgumentException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
+      }
       Boolean solvable = yesNo(q, "solvable");
       if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
         throw new IllegalArgumentException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
@@ -85,12 +95,12 @@ public final class Finder {
       }
       for (String k : q.keySet()) {
         if (!List.of("class", "group", "jiang", "bing", "style", "min_steps", "max_steps", "solvable", "symmetric",
-            "limit", "cursor").contains(k)) {
+            "min_farthest", "max_farthest", "limit", "cursor").contains(k)) {
           throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected class, group, jiang, "
-              + "bing, style, min_steps, max_steps, solvable, symmetric (and limit, cursor)");
+              + "bing, style, min_steps, max_steps, solvable, symmetric, min_farthest, max_farthest (and limit, cursor)");
         }
       }
-      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"));
+      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minFar, maxFar);
     }
 
     private static int part(Map<String, String> q, String key, int fromClass, int max) {
@@ -128,6 +138,15 @@ public final class Finder {
         default:
           throw new IllegalArgumentException("'" + key + "' must be true or false, not " + UserText.quote(v));
       }
+    }
+
+    /** Whether it asks for a range of farthest_step (analysed classes only). */
+    public boolean byFarthest() {
+      return minFarthest >= 0 || maxFarthest >= 0;
+    }
+
+    boolean farthestMatches(int farthestStep) {
+      return (minFarthest < 0 || farthestStep >= minFarthest) && (maxFarthest < 0 || farthestStep <= maxFarthest);
     }
 
     /** Whether class {@code cls} matches. */
@@ -172,12 +191,21 @@ public final class Finder {
       if (symmetric != null) {
         m.put("symmetric", symmetric);
       }
+      if (minFarthest >= 0) {
+        m.put("min_farthest", minFarthest);
+      }
+      if (maxFarthest >= 0) {
+        m.put("max_farthest", maxFarthest);
+      }
       return m;
     }
   }
 
-  /** One answer: a layout, its class, its min_solution_step (-1: unsolvable) and whether it is symmetric. */
-  public record Hit(long code, int cls, int minSolutionStep, boolean symmetric) {
+  /**
+   * One answer: a layout, its class, its min_solution_step (-1: unsolvable), whether it is
+   * symmetric, and its farthest_step when the filter asked for one (else -1).
+   */
+  public record Hit(long code, int cls, int minSolutionStep, boolean symmetric, int farthestStep) {
     public String className() {
       return LayoutClass.name(cls);
     }
@@ -220,8 +248,21 @@ public final class Finder {
     }
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
+    boolean byFarthest = f.byFarthest();
+    boolean byCheck = byFarthest || f.groupNum() >= 0; // a look-up per layout, at most checkBudget a page
+    java.util.Set<String> analysed = byFarthest ? db.analysedClasses().keySet() : java.util.Set.of();
+    if (byFarthest) {
+      boolean any = false;
+      for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+        any |= f.matches(cls) && analysed.contains(LayoutClass.name(cls));
+      }
+      if (!any) {
+        throw new IllegalArgumentException("farthest_step is known for analysed classes only, and no class that the "
+            + "filter takes is analysed yet (klotski analyse)");
+      }
+    }
     for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && next[0] == null && hits.size() < limit; cls++) {
-      if (!f.matches(cls)) {
+      if (!f.matches(cls) || byFarthest && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
       ByteBuffer start = ByteBuffer.allocate(Schema.FIND_KEY_BYTES);
@@ -254,18 +295,25 @@ public final class Finder {
         }
         int n = value.length / Schema.CODE_BYTES;
         for (int i = from0; i < n; i++) {
-          if (hits.size() == limit || f.groupNum() >= 0 && checks[0] >= checkBudget) {
+          if (hits.size() == limit || byCheck && checks[0] >= checkBudget) {
             next[0] = HexFormat.of().formatHex(key) + "." + i;
             return false;
           }
           long code = Schema.getCode(value, i * Schema.CODE_BYTES);
-          if (f.groupNum() >= 0) {
-            checks[0]++;
-            if (db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
+          if (byCheck) {
+            checks[0] += (f.groupNum() >= 0 ? 1 : 0) + (byFarthest ? 1 : 0); // look-ups: a page's time
+          }
+          if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
+            continue;
+          }
+          int far = -1;
+          if (byFarthest) {
+            far = db.analysisOf(code).map(KlotskiDb.Analysis::farthestStep).orElse(-1);
+            if (far < 0 || !f.farthestMatches(far)) {
               continue;
             }
           }
-          hits.add(new Hit(code, c, steps1 - 1, sym == 1));
+          hits.add(new Hit(code, c, steps1 - 1, sym == 1, far));
           lastKey[0] = key;
           lastIndex[0] = i;
         }
@@ -300,6 +348,9 @@ public final class Finder {
     m.put("class", h.className());
     m.put("min_solution_step", h.minSolutionStep() < 0 ? null : h.minSolutionStep());
     m.put("symmetric", h.symmetric());
+    if (h.farthestStep() >= 0) {
+      m.put("farthest_step", h.farthestStep());
+    }
     return m;
   }
 }

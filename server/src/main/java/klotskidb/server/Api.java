@@ -32,7 +32,7 @@ import klotskidb.layerer.Solver;
  *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
  *   GET /api/layout/{X}/farthest?offset=0&amp;limit=100    its farthest layouts (one BFS in its group)
  *   GET /api/layout/{X}/solutions?offset=0&amp;limit=100   its solutions by step, minimum ones marked
- *   GET /api/find?class=5-4-1&amp;min_steps=100&amp;max_steps=120&amp;limit=50&amp;cursor=...
+ *   GET /api/find?class=5-4-1&amp;min_steps=100&amp;max_steps=120&amp;min_farthest=110&amp;limit=50&amp;cursor=...
  *                                               layouts by facts, a page at a time ({@link Finder})
  *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
  *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group

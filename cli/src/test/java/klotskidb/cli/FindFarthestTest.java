@@ -1,0 +1,135 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.Finder;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.server.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Find by farthest_step over real analysed values: classes 5-4-1 (analysed by `klotski analyse`)
+ * and 0-3-0 (not). The pages, followed through their cursors, must equal a scan of every layout
+ * with its stored analysis, filtered and sorted into the documented order; the command line and
+ * the API give the same answers.
+ */
+class FindFarthestTest {
+  @TempDir static Path temp;
+  private static Path dir;
+  private static KlotskiDb db;
+  /** Every layout with its stored farthest_step (-1: class not analysed), in find's order. */
+  private static final List<long[]> all = new ArrayList<>();
+
+  @BeforeAll
+  static void build() {
+    dir = temp.resolve("db");
+    assertEquals(0, Cli.run("build", "--db", dir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
+    Cli analysed = Cli.run("analyse", "--db", dir.toString(), "--no-progress", "--class", "5-4-1");
+    assertEquals(0, analysed.exit, analysed.toString());
+    db = KlotskiDb.open(dir);
+    List<Object[]> rows = new ArrayList<>();
+    db.forEachCaseWithAnalysis((c, a) -> rows.add(new Object[] {c, a == null ? -1 : a.farthestStep()}));
+    rows.sort(Comparator.<Object[]>comparingInt(r -> cls((CaseRecord) r[0]))
+        .thenComparingInt(r -> ((CaseRecord) r[0]).minSolutionStep())
+        .thenComparing(r -> ((CaseRecord) r[0]).symmetric())
+        .thenComparingLong(r -> ((CaseRecord) r[0]).code()));
+    for (Object[] r : rows) {
+      CaseRecord c = (CaseRecord) r[0];
+      all.add(new long[] {c.code(), cls(c), c.minSolutionStep(), (int) r[1]});
+    }
+  }
+
+  @AfterAll
+  static void close() {
+    db.close();
+  }
+
+  private static int cls(CaseRecord c) {
+    return LayoutClass.index(c.jiang(), c.bing(), c.style());
+  }
+
+  /** Codes and farthest steps of the scan that {@code p} keeps: {code, farthest} pairs. */
+  private static List<List<Long>> reference(Predicate<long[]> p) {
+    return all.stream().filter(p).map(r -> List.of(r[0], r[3])).toList();
+  }
+
+  private static List<List<Long>> paged(Map<String, String> q, int limit) {
+    Finder.Filter f = Finder.Filter.parse(q);
+    List<List<Long>> out = new ArrayList<>();
+    String cursor = null;
+    for (int pages = 0; pages < 10_000; pages++) {
+      Finder.Page page = Finder.find(db, f, cursor, limit);
+      for (Finder.Hit h : page.hits()) {
+        out.add(List.of(h.code(), (long) h.farthestStep()));
+      }
+      if (page.next() == null) {
+        return out;
+      }
+      cursor = page.next();
+    }
+    throw new AssertionError("no end");
+  }
+
+  private static void check(Map<String, String> q, Predicate<long[]> p) {
+    List<List<Long>> expected = reference(p);
+    assertTrue(expected.size() > 0 || q.containsKey("max_farthest"), "the filter should match something: " + q);
+    assertEquals(expected, paged(q, 1000), q.toString());
+    assertEquals(expected, paged(q, 37), q + ", pages of 37");
+  }
+
+  @Test
+  void farthestRangesGiveTheScannedAnswerInOrder() {
+    int c541 = LayoutClass.parse("5-4-1");
+    check(Map.of("class", "5-4-1", "min_farthest", "120"), r -> r[1] == c541 && r[3] >= 120);
+    check(Map.of("class", "5-4-1", "min_steps", "80", "max_steps", "90", "min_farthest", "100", "max_farthest", "110"),
+        r -> r[1] == c541 && r[2] >= 80 && r[2] <= 90 && r[3] >= 100 && r[3] <= 110);
+    check(Map.of("class", "5-4-1", "max_farthest", "20", "solvable", "false"),
+        r -> r[1] == c541 && r[2] < 0 && r[3] <= 20);
+    // every class: 0-3-0 is not analysed and is passed over
+    check(Map.of("min_farthest", "0"), r -> r[1] == c541);
+    check(Map.of("group", "5-4-1-1", "min_farthest", "124", "max_farthest", "124"), r -> r[1] == c541 && db.caseOf(r[0]).orElseThrow().groupNum() == 1 && r[3] == 124);
+  }
+
+  @Test
+  void theClassicStartIsAmongTheLayoutsOf124FarthestSteps() {
+    Finder.Page p = Finder.find(db, Finder.Filter.parse(Map.of("group", "5-4-1-1", "min_steps", "81", "max_steps", "81",
+        "min_farthest", "124", "max_farthest", "124")), null, 1000);
+    Finder.Hit classic = p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow();
+    assertEquals(Map.of("code", "1A9BF0C00", "class", "5-4-1", "min_solution_step", 81, "symmetric", true,
+        "farthest_step", 124), Finder.document(classic));
+    assertNull(p.next());
+  }
+
+  @Test
+  void theCommandLineAndTheApiSayTheSame() {
+    Cli text = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
+        "--min-farthest", "124");
+    assertEquals(0, text.exit, text.toString());
+    assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  symmetric  farthest 124"), text.out);
+    Cli json = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
+        "--min-farthest", "124", "--json");
+    Api.Response r = new Api(db).get("/api/find", "group=5-4-1-1&min_steps=81&max_steps=81&min_farthest=124");
+    assertEquals(200, r.status());
+    assertEquals(r.body(), json.out.strip());
+
+    Cli none = Cli.run("find", "--db", dir.toString(), "--class", "0-3-0", "--min-farthest", "3");
+    assertEquals(1, none.exit, none.toString());
+    assertTrue(none.err.contains("farthest_step is known for analysed classes only"), none.err);
+    Cli bad = Cli.run("find", "--db", dir.toString(), "--min-farthest", "9", "--max-farthest", "3");
+    assertTrue(bad.err.contains("--min-farthest 9 is more than --max-farthest 3"), bad.err);
+    assertEquals(400, new Api(db).get("/api/find", "class=0-3-0&max_farthest=x").status());
+  }
+}
