@@ -236,22 +236,12 @@ public final class Finder {
       from = HexFormat.of().parseHex(hex);
       skip = Integer.parseInt(index);
     }
-    List<Hit> hits = new ArrayList<>();
-    byte[][] lastKey = {null};
-    int[] lastIndex = {0};
-    int[] rows = {0};
-    int[] checks = {0};
-    String[] next = {null};
     int first = LayoutClass.index(from[0], from[1], from[2]);
     if (cursor != null && first < 0) {
       throw new IllegalArgumentException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
-    int lo = f.lowSteps1();
-    int hi = f.highSteps1();
-    boolean byFarthest = f.byFarthest();
-    boolean byCheck = byFarthest || f.groupNum() >= 0; // a look-up per layout, at most checkBudget a page
-    java.util.Set<String> analysed = byFarthest ? db.analysedClasses().keySet() : java.util.Set.of();
-    if (byFarthest) {
+    java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
+    if (f.byFarthest()) {
       boolean any = false;
       for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
         any |= f.matches(cls) && analysed.contains(LayoutClass.name(cls));
@@ -261,70 +251,117 @@ public final class Finder {
             + "filter takes is analysed yet (klotski analyse)");
       }
     }
-    for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && next[0] == null && hits.size() < limit; cls++) {
-      if (!f.matches(cls) || byFarthest && !analysed.contains(LayoutClass.name(cls))) {
+    PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget);
+    for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && !scan.full(); cls++) {
+      if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
       ByteBuffer start = ByteBuffer.allocate(Schema.FIND_KEY_BYTES);
-      Schema.putFindKey(start, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), lo, 0, 0);
+      Schema.putFindKey(start, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+          f.lowSteps1(), 0, 0);
       byte[] seek = start.array();
-      int skipHere = 0;
-      if (cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0) {
-        seek = from;
-        skipHere = skip;
+      boolean resume = cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
+      scan.startClass(cls, resume ? skip : 0);
+      db.scanFrom(Schema.FIND, resume ? from : seek, scan::row);
+    }
+    return scan.page();
+  }
+
+  /**
+   * One page's scan over the rows of {@code find}: the answers so far, the rows read and the
+   * look-ups made against their budgets, and where the next page starts once one runs out.
+   */
+  private static final class PageScan {
+    private final KlotskiDb db;
+    private final Filter f;
+    private final int limit;
+    private final int rowBudget;
+    private final int checkBudget;
+    private final int lo;
+    private final int hi;
+    /** Look-ups per layout checked: its group, its analysis (a page's time is mostly these). */
+    private final int lookUps;
+    private final List<Hit> hits = new ArrayList<>();
+    private byte[] lastKey;
+    private int lastIndex;
+    private int rows;
+    private int checks;
+    private String next;
+    private int cls;
+    /** Answers of the first row to pass over (the cursor's index), 0 after it. */
+    private int skipInRow;
+
+    PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget) {
+      this.db = db;
+      this.f = f;
+      this.limit = limit;
+      this.rowBudget = rowBudget;
+      this.checkBudget = checkBudget;
+      this.lo = f.lowSteps1();
+      this.hi = f.highSteps1();
+      this.lookUps = (f.groupNum() >= 0 ? 1 : 0) + (f.byFarthest() ? 1 : 0);
+    }
+
+    boolean full() {
+      return next != null || hits.size() >= limit;
+    }
+
+    void startClass(int cls, int skip) {
+      this.cls = cls;
+      this.skipInRow = skip;
+    }
+
+    /** One row of the class's scan; false ends the class (its rows are over, or a budget is). */
+    boolean row(byte[] key, byte[] value) {
+      ByteBuffer k = ByteBuffer.wrap(key);
+      int kc = LayoutClass.index(k.get(), k.get(), k.get());
+      int steps1 = k.getShort() & 0xFFFF;
+      int sym = k.get();
+      if (kc != cls || steps1 > hi) {
+        return false;
       }
-      int c = cls;
-      int[] skipInRow = {skipHere};
-      db.scanFrom(Schema.FIND, seek, (key, value) -> {
-        ByteBuffer k = ByteBuffer.wrap(key);
-        int kc = LayoutClass.index(k.get(), k.get(), k.get());
-        int steps1 = k.getShort() & 0xFFFF;
-        int sym = k.get();
-        if (kc != c || steps1 > hi) {
+      if (rows >= rowBudget) {
+        next = HexFormat.of().formatHex(key) + ".0";
+        return false;
+      }
+      rows++;
+      int from = skipInRow;
+      skipInRow = 0;
+      if (steps1 < lo || f.symmetric() != null && f.symmetric() != (sym == 1)) {
+        return true;
+      }
+      int n = value.length / Schema.CODE_BYTES;
+      for (int i = from; i < n; i++) {
+        if (hits.size() == limit || lookUps > 0 && checks >= checkBudget) {
+          next = HexFormat.of().formatHex(key) + "." + i;
           return false;
         }
-        if (rows[0] >= rowBudget) {
-          next[0] = HexFormat.of().formatHex(key) + ".0";
-          return false;
+        long code = Schema.getCode(value, i * Schema.CODE_BYTES);
+        checks += lookUps;
+        if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
+          continue;
         }
-        rows[0]++;
-        int from0 = skipInRow[0];
-        skipInRow[0] = 0;
-        if (steps1 < lo || f.symmetric() != null && f.symmetric() != (sym == 1)) {
-          return true;
-        }
-        int n = value.length / Schema.CODE_BYTES;
-        for (int i = from0; i < n; i++) {
-          if (hits.size() == limit || byCheck && checks[0] >= checkBudget) {
-            next[0] = HexFormat.of().formatHex(key) + "." + i;
-            return false;
-          }
-          long code = Schema.getCode(value, i * Schema.CODE_BYTES);
-          if (byCheck) {
-            checks[0] += (f.groupNum() >= 0 ? 1 : 0) + (byFarthest ? 1 : 0); // look-ups: a page's time
-          }
-          if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
+        int far = -1;
+        if (f.byFarthest()) {
+          far = db.analysisOf(code).map(KlotskiDb.Analysis::farthestStep).orElse(-1);
+          if (far < 0 || !f.farthestMatches(far)) {
             continue;
           }
-          int far = -1;
-          if (byFarthest) {
-            far = db.analysisOf(code).map(KlotskiDb.Analysis::farthestStep).orElse(-1);
-            if (far < 0 || !f.farthestMatches(far)) {
-              continue;
-            }
-          }
-          hits.add(new Hit(code, c, steps1 - 1, sym == 1, far));
-          lastKey[0] = key;
-          lastIndex[0] = i;
         }
-        return true;
-      });
+        hits.add(new Hit(code, cls, steps1 - 1, sym == 1, far));
+        lastKey = key;
+        lastIndex = i;
+      }
+      return true;
     }
-    if (next[0] == null && hits.size() == limit) {
-      // the page ended with a row: the next one starts after its last answer (and may be empty)
-      next[0] = HexFormat.of().formatHex(lastKey[0]) + "." + (lastIndex[0] + 1);
+
+    Page page() {
+      if (next == null && hits.size() == limit) {
+        // the page ended with a row: the next one starts after its last answer (and may be empty)
+        next = HexFormat.of().formatHex(lastKey) + "." + (lastIndex + 1);
+      }
+      return new Page(hits, next, rows);
     }
-    return new Page(hits, next[0], rows[0]);
   }
 
   /** The JSON-ready form of a page: the filter, the count, the answers and the next cursor. */
