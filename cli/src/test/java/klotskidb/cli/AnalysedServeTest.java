@@ -4,7 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,20 +23,24 @@ import java.util.function.Predicate;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.Finder;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.server.Api;
+import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Find by farthest_step over real analysed values: classes 5-4-1 (analysed by `klotski analyse`)
- * and 0-3-0 (not). The pages, followed through their cursors, must equal a scan of every layout
+ * The API over an analysed class: classes 5-4-1 (analysed by `klotski analyse`) and 0-3-0 (not).
+ * Find by farthest_step: the pages, followed through their cursors, equal a scan of every layout
  * with its stored analysis, filtered and sorted into the documented order; the command line and
- * the API give the same answers.
+ * the API give the same answers. The lists on demand, from a real server on a loopback port:
+ * equal to the stored values, to the rows of the class's farthest and solution files, and to
+ * `info --farthest --solutions`.
  */
-class FindFarthestTest {
+class AnalysedServeTest {
   @TempDir static Path temp;
   private static Path dir;
   private static KlotskiDb db;
@@ -131,5 +145,106 @@ class FindFarthestTest {
     Cli bad = Cli.run("find", "--db", dir.toString(), "--min-farthest", "9", "--max-farthest", "3");
     assertTrue(bad.err.contains("--min-farthest 9 is more than --max-farthest 3"), bad.err);
     assertEquals(400, new Api(db).get("/api/find", "class=0-3-0&max_farthest=x").status());
+  }
+
+  /** The rows of a per-class file of `klotski export`, by their code. */
+  private static Map<String, String> rows(String format) throws Exception {
+    Path file = temp.resolve(format + ".csv");
+    Cli r = Cli.run("export", "--db", dir.toString(), "--format", format, "--class", "5-4-1", "--out", file.toString(),
+        "--no-progress");
+    assertEquals(0, r.exit, r.toString());
+    Map<String, String> byCode = new HashMap<>();
+    for (String line : Files.readAllLines(file)) {
+      byCode.put(line.substring(0, line.indexOf(',')), line);
+    }
+    return byCode;
+  }
+
+  private static String get(HttpClient http, String base, String path) throws Exception {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), path + ": " + r.body());
+    return r.body();
+  }
+
+  private static int field(String json, String name) {
+    Matcher m = Pattern.compile("\"" + name + "\":(-?\\d+|null)").matcher(json);
+    assertTrue(m.find(), name + " in " + json);
+    return m.group(1).equals("null") ? -1 : Integer.parseInt(m.group(1));
+  }
+
+  private static final Pattern SOLUTION = Pattern.compile("\\{\"code\":\"([0-9A-F]{9})\",\"step\":(\\d+),\"minimum\":(true|false)\\}");
+  private static final Pattern CODE = Pattern.compile("\"([0-9A-F]{9})\"");
+
+  /** Every farthest layout and solution of a layout, through the pages of 100 the page asks for. */
+  private static List<String> farthestPages(HttpClient http, String base, String code, int count) throws Exception {
+    List<String> all = new ArrayList<>();
+    for (int offset = 0; offset == 0 || offset < count; offset += 100) {
+      String page = get(http, base, "/api/layout/" + code + "/farthest?offset=" + offset + "&limit=100");
+      Matcher m = CODE.matcher(page.substring(page.indexOf("\"farthest_layouts\"")));
+      while (m.find()) {
+        all.add(m.group(1));
+      }
+    }
+    return all;
+  }
+
+  @Test
+  void theListsOnDemandAreTheStoredValuesTheFilesRowsAndInfos() throws Exception {
+    Map<String, String> farthestRows = rows("farthest-csv");
+    Map<String, String> solutionRows = rows("solution-csv");
+    HttpClient http = HttpClient.newHttpClient();
+    List<Long> sample = new ArrayList<>();
+    int c541 = LayoutClass.parse("5-4-1");
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i)[1] == c541 && (i % 701 == 0 || all.get(i)[0] == 0x1A9BF0C00L)) {
+        sample.add(all.get(i)[0]);
+      }
+    }
+    assertTrue(sample.size() > 50, sample.size() + " layouts");
+    try (KlotskiServer server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4,
+        new PrintStream(PrintStream.nullOutputStream()))) {
+      String base = "http://127.0.0.1:" + server.address().getPort();
+      int infos = 0;
+      for (long c : sample) {
+        String code = Code.format(c);
+        KlotskiDb.Analysis stored = db.analysisOf(c).orElseThrow();
+        String far = get(http, base, "/api/layout/" + code + "/farthest?limit=1");
+        assertEquals(stored.farthestStep(), field(far, "farthest_step"), code);
+        assertEquals(stored.farthestNum(), field(far, "farthest_num"), code);
+        List<String> farthest = farthestPages(http, base, code, stored.farthestNum());
+        assertEquals(farthestRows.get(code), code + "," + stored.farthestStep() + "," + stored.farthestNum() + ","
+            + String.join("-", farthest), code);
+
+        String sol = get(http, base, "/api/layout/" + code + "/solutions?limit=1000");
+        assertEquals(stored.minSolutionNum(), field(sol, "min_solution_num"), code);
+        assertEquals(stored.solutionNum(), field(sol, "solution_num"), code);
+        List<String> minimum = new ArrayList<>();
+        List<String> every = new ArrayList<>();
+        Matcher m = SOLUTION.matcher(sol);
+        while (m.find()) {
+          every.add(m.group(1) + "@" + m.group(2) + (m.group(3).equals("true") ? "*" : ""));
+          if (m.group(3).equals("true")) {
+            minimum.add(m.group(1));
+          }
+        }
+        assertEquals(stored.solutionNum(), every.size(), code);
+        assertEquals(solutionRows.get(code), code + "," + field(sol, "min_solution_step") + ","
+            + stored.minSolutionNum() + "," + String.join("-", minimum) + "," + stored.solutionNum(), code);
+
+        if (infos++ < 5 || c == 0x1A9BF0C00L) {
+          Cli info = Cli.run("info", code, "--db", dir.toString(), "--farthest", "--solutions", "--json");
+          assertEquals(0, info.exit, info.toString());
+          assertTrue(info.out.contains("\"farthest_layouts\":[" + (farthest.isEmpty() ? "" : "\"" + String.join("\",\"", farthest) + "\"") + "]"),
+              info.out);
+          List<String> infoSolutions = new ArrayList<>();
+          Matcher mi = SOLUTION.matcher(info.out);
+          while (mi.find()) {
+            infoSolutions.add(mi.group(1) + "@" + mi.group(2) + (mi.group(3).equals("true") ? "*" : ""));
+          }
+          assertEquals(every, infoSolutions, code);
+        }
+      }
+    }
   }
 }
