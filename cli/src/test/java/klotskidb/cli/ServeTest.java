@@ -151,6 +151,10 @@ class ServeTest {
     error(400, "/api/group/5-4-1-1/layer/3?limit=5000", "'limit' must be from 1 to 1000");
     error(400, "/api/group/5-4-1-1/layer/3?offset=x", "'offset' must be a whole number");
     error(400, "/api/path?from=1A9BF0C", "missing query parameter 'to'");
+    error(400, "/api/find?min_steps=x", "'min_steps' must be a whole number, not 'x'");
+    error(400, "/api/find?class=5-4-1&min_farthest=9&max_farthest=3", "'min_farthest' 9 is more than 'max_farthest' 3");
+    error(400, "/api/find?class=5-4-1&min_farthest=9", "farthest_step is known for analysed classes only");
+    error(400, "/api/find?cursor=zz", "is not a cursor of a find page");
     error(404, "/api/layout/4FEA134", "is not in the database");
     error(404, "/api/layout/%2329334497", "is not in the database");
     error(404, "/api/group/5-4-1-9999", "no group 5-4-1-9999");
