@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import klotskidb.db.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Spec;
         "(unsolvable first), not symmetric before symmetric, code; the last line gives the --cursor of the next",
         "page when there is one. The same filters and answers as GET /api/find."})
 final class FindCommand implements Callable<Integer> {
+  // the filters: each Finder.Filter.KEYS word dashed (min_steps: --min-steps), read by name in call()
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
   String cls;
 
@@ -72,28 +74,20 @@ final class FindCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** The API's words for the options, for the filter's messages in the options' own names. */
-  private static final Map<String, String> OPTION = Map.ofEntries(Map.entry("class", "--class"),
-      Map.entry("group", "--group"), Map.entry("jiang", "--jiang"), Map.entry("bing", "--bing"),
-      Map.entry("style", "--style"), Map.entry("min_steps", "--min-steps"), Map.entry("max_steps", "--max-steps"),
-      Map.entry("solvable", "--solvable"), Map.entry("symmetric", "--symmetric"), Map.entry("limit", "--limit"),
-      Map.entry("cursor", "--cursor"), Map.entry("min_farthest", "--min-farthest"),
-      Map.entry("max_farthest", "--max-farthest"));
+  /** The command line's option for a word of the API: min_steps is --min-steps. */
+  private static String option(String key) {
+    return "--" + key.replace('_', '-');
+  }
 
   @Override
   public Integer call() {
     Map<String, String> q = new LinkedHashMap<>();
-    put(q, "class", cls);
-    put(q, "group", group);
-    put(q, "jiang", jiang);
-    put(q, "bing", bing);
-    put(q, "style", style);
-    put(q, "min_steps", minSteps);
-    put(q, "max_steps", maxSteps);
-    put(q, "solvable", solvable);
-    put(q, "symmetric", symmetric);
-    put(q, "min_farthest", minFarthest);
-    put(q, "max_farthest", maxFarthest);
+    for (String key : Finder.Filter.KEYS) {
+      Object value = spec.findOption(option(key)).getValue();
+      if (value != null) {
+        q.put(key, value.toString());
+      }
+    }
     Finder.Filter f;
     Finder.Page p;
     try (KlotskiDb kdb = db.open()) {
@@ -102,8 +96,9 @@ final class FindCommand implements Callable<Integer> {
         p = Finder.find(kdb, f, cursor, limit);
       } catch (IllegalArgumentException e) {
         String m = e.getMessage();
-        for (Map.Entry<String, String> o : OPTION.entrySet()) {
-          m = m.replace("'" + o.getKey() + "'", o.getValue());
+        for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor"))
+            .toList()) {
+          m = m.replace("'" + key + "'", option(key));
         }
         throw new IllegalArgumentException(m, e);
       }
@@ -121,11 +116,5 @@ final class FindCommand implements Callable<Integer> {
     out.println(p.next() == null ? "(" + p.hits().size() + " layouts, the last page)"
         : "(" + p.hits().size() + " layouts; next page: --cursor " + p.next() + ")");
     return 0;
-  }
-
-  private static void put(Map<String, String> q, String key, String value) {
-    if (value != null) {
-      q.put(key, value);
-    }
   }
 }

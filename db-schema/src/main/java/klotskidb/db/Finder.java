@@ -53,6 +53,10 @@ public final class Finder {
   /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
   public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
       Boolean symmetric, int minFarthest, int maxFarthest) {
+    /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
+    public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
+        "max_steps", "solvable", "symmetric", "min_farthest", "max_farthest");
+
     /** The filter's words as the API and the command line take them; a bad value fails naming it. */
     public static Filter parse(Map<String, String> q) {
       int jiang = -1;
@@ -94,10 +98,9 @@ public final class Finder {
             + "'solvable=false', not both");
       }
       for (String k : q.keySet()) {
-        if (!List.of("class", "group", "jiang", "bing", "style", "min_steps", "max_steps", "solvable", "symmetric",
-            "min_farthest", "max_farthest", "limit", "cursor").contains(k)) {
-          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected class, group, jiang, "
-              + "bing, style, min_steps, max_steps, solvable, symmetric, min_farthest, max_farthest (and limit, cursor)");
+        if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor")) {
+          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected "
+              + String.join(", ", KEYS) + " (and limit, cursor)");
         }
       }
       return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minFar, maxFar);

@@ -194,12 +194,16 @@ public final class KlotskiServer implements AutoCloseable {
   /** The whole answer in one write (Jetty sends no body for HEAD, the same Content-Length). */
   private static void send(Response response, Callback callback, int status, HttpField type, byte[] body) {
     response.setStatus(status);
-    HttpFields.Mutable h = response.getHeaders();
+    headers(response.getHeaders(), type);
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+  }
+
+  /** The headers of every answer, errors included: its type, no sniffing, no caching. */
+  private static void headers(HttpFields.Mutable h, HttpField type) {
     h.put(type);
     h.put(NO_SNIFF);
     h.put(NO_STORE);
-    h.put(HttpHeader.CONTENT_LENGTH, body.length);
-    response.write(true, ByteBuffer.wrap(body), callback);
   }
 
   /**
@@ -211,20 +215,12 @@ public final class KlotskiServer implements AutoCloseable {
     @Override
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
         Callback callback) {
-      HttpFields.Mutable h = response.getHeaders();
-      h.put(JSON);
-      h.put(NO_SNIFF);
-      h.put(NO_STORE);
-      byte[] body = error(code, text(code, message));
-      h.put(HttpHeader.CONTENT_LENGTH, body.length);
-      response.write(true, ByteBuffer.wrap(body), callback);
+      send(response, callback, code, JSON, error(code, text(code, message)));
     }
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      fields.put(JSON);
-      fields.put(NO_SNIFF);
-      fields.put(NO_STORE);
+      headers(fields, JSON);
       return ByteBuffer.wrap(error(status, text(status, reason)));
     }
 
