@@ -44,4 +44,15 @@ public abstract class Kernel {
 
   /** As {@link #sweep}, and {@code nmark[w] = (OR mark[u]) & a} for every join. */
   abstract long sweepMarked(BitParallelBfs lane, int[] list, int m);
+
+  /** Zeroes the rows of {@code layouts[0, count)} in {@code state} (a level's frontier after its sweep). */
+  void clear(long[] state, int[] layouts, int count) {
+    int words = this.words;
+    for (int c = 0; c < count; c++) {
+      int b = layouts[c] * words;
+      for (int q = 0; q < words; q++) {
+        state[b + q] = 0L;
+      }
+    }
+  }
 }
