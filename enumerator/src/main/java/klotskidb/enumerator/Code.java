@@ -88,6 +88,14 @@ public final class Code {
     return new String(out);
   }
 
+  /** Writes the code's 9 upper-case hex digits (as {@link #format}) into {@code out} at {@code off}. */
+  public static void formatInto(long code, byte[] out, int off) {
+    for (int i = DIGITS - 1; i >= 0; i--) {
+      out[off + i] = (byte) HEX[(int) (code & 0xF)];
+      code >>>= 4;
+    }
+  }
+
   /** The short form without trailing zeros, e.g. {@code 1A9BF0C}; at least one digit. */
   public static String formatShort(long code) {
     String full = format(code);
