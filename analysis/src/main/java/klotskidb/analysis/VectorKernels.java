@@ -57,14 +57,6 @@ final class VectorKernels {
     }
 
     @Override
-    void clear(long[] state, int[] layouts, int count) {
-      LongVector z = LongVector.zero(S);
-      for (int c = 0; c < count; c++) {
-        z.intoArray(state, layouts[c] << 2);
-      }
-    }
-
-    @Override
     long sweep(BitParallelBfs lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
@@ -151,16 +143,6 @@ final class VectorKernels {
     @Override
     public String name() {
       return "vector";
-    }
-
-    @Override
-    void clear(long[] state, int[] layouts, int count) {
-      LongVector z = LongVector.zero(S);
-      for (int c = 0; c < count; c++) {
-        int b = layouts[c] << 3;
-        z.intoArray(state, b);
-        z.intoArray(state, b + 4);
-      }
     }
 
     @Override
@@ -279,14 +261,6 @@ final class VectorKernels {
     @Override
     public String name() {
       return "vector";
-    }
-
-    @Override
-    void clear(long[] state, int[] layouts, int count) {
-      LongVector z = LongVector.zero(W);
-      for (int c = 0; c < count; c++) {
-        z.intoArray(state, layouts[c] << 3);
-      }
     }
 
     @Override
