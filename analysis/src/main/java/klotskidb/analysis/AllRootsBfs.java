@@ -93,6 +93,17 @@ public final class AllRootsBfs {
     candidates = new FarthestCandidates(g, lanes, batches);
   }
 
+  /** Tests: the anchors stop once they have made this many candidates (the candidates then fall back). */
+  AllRootsBfs stopAnchorsAt(int candidates) {
+    this.candidates.anchorLimit = candidates;
+    return this;
+  }
+
+  /** Anchors of the last group the early stop left unrun (for tests). */
+  int anchorsNotRun() {
+    return candidates.anchorsNotRun;
+  }
+
   /** The kernels this engine runs. */
   public Kernels kernels() {
     return kernels;
@@ -100,16 +111,22 @@ public final class AllRootsBfs {
 
   /**
    * Sets every lane to the width for a pass over {@code roots} roots (and prepares it for a
-   * group of n): 8 words when the kernels have them, the group is short (long groups go
-   * through anchors, whose balls are wide) and the roots fill wide batches on every lane.
+   * group of n): 8 words when the kernels have them, the roots fill wide batches on every lane
+   * and the group is short or {@code longToo}: a long group's anchors and candidates run at 4
+   * words (their balls are wide), the roots left when the candidates do not pay at 8.
+   * {@code reset} false keeps what the pass has found so far (the anchors' values and lists).
    */
-  private int useWidth(int n, int roots) {
-    boolean wide = kernels.hasEight() && g.seedDepth < longDepth
+  private int useWidth(int n, int roots, boolean longToo, boolean reset) {
+    boolean wide = kernels.hasEight() && (longToo || g.seedDepth < longDepth)
         && roots >= wideRootsPerLane * lanes.length;
     Kernel k = kernels.forWords(wide ? 8 : 4);
     for (BitParallelBfs lane : lanes) {
       lane.use(k);
-      lane.prepare(n);
+      if (reset) {
+        lane.prepare(n);
+      } else {
+        lane.grow(n);
+      }
     }
     return k.words;
   }
@@ -254,11 +271,16 @@ public final class AllRootsBfs {
       }
       eligible[i] = first;
     }
-    farthestWords = useWidth(n, count(eligible, n));
+    farthestWords = useWidth(n, count(eligible, n), false, true);
     boolean byCandidates = candidates.run(eligible, longDepth, fs, fn, lists != null);
     candidateCount = candidates.candidateCount;
     usedCandidates = candidates.used;
     if (!byCandidates) {
+      if (candidateCount >= 0) {
+        // the candidates did not pay: the roots left at 8 words (3-7-1-0, 403,056 layouts, 51
+        // layers deep: 36-38 s against 50 s at 4 words, values and lists the same)
+        farthestWords = useWidth(n, count(eligible, n), true, false);
+      }
       batches.run(batches.balls(eligible, lanes[0].roots() * 8),
           (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null, BitParallelBfs.Mode.ROOTS, 0));
     }
@@ -346,7 +368,7 @@ public final class AllRootsBfs {
         }
       }
     }
-    solutionWords = useWidth(n, count(eligible, n));
+    solutionWords = useWidth(n, count(eligible, n), false, true);
     List<int[]> fromSolved = batches.balls(eligible, n);
     batches.run(fromSolved, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists != null));
     for (BitParallelBfs lane : lanes) {

@@ -122,6 +122,11 @@ final class BitParallelBfs {
    * entries level << 40 | layout << 20 | candidate that reached it at its largest so far.
    */
   int[] lastLevel = new int[0];
+  /**
+   * ANCHORS: how many layouts the last batch made candidates that were not yet (as this lane saw
+   * them: the other lane's marks race with these, so a count, not an exact one).
+   */
+  int newCandidates;
   long[] lastBits = new long[0];
   int[] best = new int[0];
   final LongArrayList reached = new LongArrayList();
@@ -142,6 +147,15 @@ final class BitParallelBfs {
   }
 
   void prepare(int n) {
+    grow(n);
+    pairs.clear();
+    logSize = 0;
+    Arrays.fill(minNum, 0, n, 0);
+    Arrays.fill(solutionNum, 0, n, 0);
+  }
+
+  /** Grows the state for a group of n at this width; keeps what the pass has found so far. */
+  void grow(int n) {
     if (seen.length < n * words) {
       // grown by half at least: the largest group at 8 words takes 62 MB per state array
       int cap = Math.max(n * words, seen.length + seen.length / 2);
@@ -162,10 +176,6 @@ final class BitParallelBfs {
       minNum = new int[cap];
       solutionNum = new int[cap];
     }
-    pairs.clear();
-    logSize = 0;
-    Arrays.fill(minNum, 0, n, 0);
-    Arrays.fill(solutionNum, 0, n, 0);
   }
 
   void prepareTargets(int n) {
@@ -394,6 +404,7 @@ final class BitParallelBfs {
    * ecc(j) - window, tested for all anchors of a join at once with a mask per level.
    */
   private void markCandidates(int[] roots, int[] fs, int window) {
+    newCandidates = 0;
     int words = this.words;
     int levels = 0;
     for (int r : roots) {
@@ -410,7 +421,9 @@ final class BitParallelBfs {
       int b = (int) (log[p] & 0xFFFF) * words;
       for (int q = 0; q < words; q++) {
         if ((log[p + 1 + q] & far[b + q]) != 0) {
-          candidate[(int) (log[p] >>> 16)] = true;
+          int w = (int) (log[p] >>> 16);
+          newCandidates += candidate[w] ? 0 : 1;
+          candidate[w] = true;
           break;
         }
       }
@@ -418,6 +431,7 @@ final class BitParallelBfs {
     // a root is at distance 0 of itself: is it its own candidate? only if its ecc <= window
     for (int j = 0; j < roots.length; j++) {
       if (fs[roots[j]] <= window) {
+        newCandidates += candidate[roots[j]] ? 0 : 1;
         candidate[roots[j]] = true;
       }
     }

@@ -80,6 +80,22 @@ final class RootBatches {
     });
   }
 
+  /**
+   * Runs batches as {@link #run} until {@code go} says stop (asked before each batch is taken);
+   * returns which were run.
+   */
+  boolean[] runWhile(List<int[]> batches, Body body, java.util.function.BooleanSupplier go) {
+    boolean[] ran = new boolean[batches.size()];
+    AtomicInteger next = new AtomicInteger();
+    Workers.run("bfs", Math.max(1, Math.min(lanes.length, batches.size())), t -> {
+      for (int b; go.getAsBoolean() && (b = next.getAndIncrement()) < batches.size(); ) {
+        ran[b] = true;
+        body.run(lanes[t], batches.get(b));
+      }
+    });
+    return ran;
+  }
+
   /** The (up to) roots.length eligible layouts nearest to {@code first}; they stop being eligible. */
   private int collectBall(boolean[] eligible, int first, int[] roots, int stamp, int queue) {
     int[] start = g.start;

@@ -268,6 +268,28 @@ class AllRootsBfsTest {
   }
 
   /**
+   * Anchors stopped early (as in 3-7-1-0, whose candidates outnumber its other roots): the
+   * engine falls back to the other roots and the anchors not run, at 8 words where the kernels
+   * have them, keeping the values and lists of the anchors that ran. Forced on the classic group
+   * by stopping its anchors at the first candidate; every root against the reference.
+   */
+  @Test
+  @Tag("slow")
+  void anchorsStoppedEarlyFallBackToTheRootsLeftAndStillEqualAPlainBfs() {
+    int g = groups.groupOf(all.id(0x1A9BF0C00L));
+    List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
+    for (AllRootsBfs engine : engines) {
+      engine.stopAnchorsAt(1);
+    }
+    compare(g, everyRoot(g), engines);
+    for (AllRootsBfs engine : engines) {
+      assertTrue(!engine.usedCandidates && engine.candidateCount > 0 && engine.anchorsNotRun() > 0,
+          engine.candidateCount + " candidates, " + engine.anchorsNotRun() + " anchors not run");
+      assertEquals(engine.kernels().hasEight() ? 8 : 4, engine.farthestWords, engine.kernels().name());
+    }
+  }
+
+  /**
    * The shortcut forced onto groups of every kind (short and dense ones too, where the candidates
    * are the whole group and the engine falls back to the roots left after the anchors): whole
    * groups of 1,024 to 12,000 layouts from classes of all kinds, against the reference.
