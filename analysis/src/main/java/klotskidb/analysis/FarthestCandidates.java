@@ -23,8 +23,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * are thin: the pass tries it when the seed is at least 40 layers deep (7% of the work; short,
  * dense groups hold 93% and their last layers are the whole group) and falls back to the roots
  * left (the other roots and the anchors not run) when C is not smaller than them. The anchors
- * stop as soon as C has grown that large: in 3-7-1-0 (403,056 layouts, 51 layers) all anchors
- * made 246,941 candidates for 90,000 other roots and cost 12% of the group's time for nothing.
+ * stop as soon as C holds half as many as the other roots: in 3-7-1-0 (403,056 layouts, 51
+ * layers) all anchors made 246,941 candidates for 90,000 other roots and cost 12% of the group's
+ * time for nothing; in 4-5-1-0 (296,520) stopping at half against stopping at all: 24.2 against
+ * 27.0 s, while 4-5-3-0 (30,414 candidates) still takes the shortcut (14.4-18.2 s against 18.5 s
+ * without).
  *
  * <p>Example, the classic group 5-4-1-1 (25,955 layouts, 12,978 mirror-orbit roots): 1,033
  * anchors, 661 candidates; the farthest pass took 0.15-0.19 s on 2 threads against 0.34 s for a
@@ -78,9 +81,10 @@ final class FarthestCandidates {
       target[i] = root[i] && !anchor[i];
       rest += target[i] ? 1 : 0;
     }
-    // the anchors stop once they have made as many candidates as there are other roots: the
-    // candidates cannot pay then (3-7-1-0: 246,941 candidates for 90,000 roots)
-    int limit = anchorLimit >= 0 ? anchorLimit : rest;
+    // the anchors stop once they have made half as many candidates as there are other roots:
+    // a candidate's BFS runs at 4 words and tracks targets, the other roots' at 8 words cost
+    // about 0.6 of it, so C no longer pays (3-7-1-0: 246,941 candidates for 90,000 roots)
+    int limit = anchorLimit >= 0 ? anchorLimit : rest / 2;
     AtomicInteger made = new AtomicInteger();
     List<int[]> anchorBatches = batches.balls(eligible, lanes[0].roots() * 8);
     boolean[] ran = batches.runWhile(anchorBatches, (lane, roots) -> {
