@@ -112,20 +112,21 @@ public final class AllRootsBfs {
   /**
    * Sets every lane to the width for a pass over {@code roots} roots (and prepares it for a
    * group of n): 8 words when the kernels have them, the roots fill wide batches on every lane
-   * and the group is short or {@code longToo}: a long group's anchors and candidates run at 4
-   * words (their balls are wide), the roots left when the candidates do not pay at 8.
-   * {@code reset} false keeps what the pass has found so far (the anchors' values and lists).
+   * and the group is short: a long group's anchors and candidates run at 4 words (their balls are
+   * wide). With {@code rootsLeft} (a long group's roots left when the candidates do not pay) the
+   * depth does not matter, and the lanes keep what the pass has found (the anchors' values and
+   * lists).
    */
-  private int useWidth(int n, int roots, boolean longToo, boolean reset) {
-    boolean wide = kernels.hasEight() && (longToo || g.seedDepth < longDepth)
+  private int useWidth(int n, int roots, boolean rootsLeft) {
+    boolean wide = kernels.hasEight() && (rootsLeft || g.seedDepth < longDepth)
         && roots >= wideRootsPerLane * lanes.length;
     Kernel k = kernels.forWords(wide ? 8 : 4);
     for (BitParallelBfs lane : lanes) {
       lane.use(k);
-      if (reset) {
-        lane.prepare(n);
-      } else {
+      if (rootsLeft) {
         lane.grow(n);
+      } else {
+        lane.prepare(n);
       }
     }
     return k.words;
@@ -271,7 +272,7 @@ public final class AllRootsBfs {
       }
       eligible[i] = first;
     }
-    farthestWords = useWidth(n, count(eligible, n), false, true);
+    farthestWords = useWidth(n, count(eligible, n), false);
     boolean byCandidates = candidates.run(eligible, longDepth, fs, fn, lists != null);
     candidateCount = candidates.candidateCount;
     usedCandidates = candidates.used;
@@ -279,7 +280,7 @@ public final class AllRootsBfs {
       if (candidateCount >= 0) {
         // the candidates did not pay: the roots left at 8 words (3-7-1-0, 403,056 layouts, 51
         // layers deep: 36-38 s against 50 s at 4 words, values and lists the same)
-        farthestWords = useWidth(n, count(eligible, n), true, false);
+        farthestWords = useWidth(n, count(eligible, n), true);
       }
       batches.run(batches.balls(eligible, lanes[0].roots() * 8),
           (lane, roots) -> lane.farthestBatch(n, roots, fs, fn, lists != null, BitParallelBfs.Mode.ROOTS, 0));
@@ -368,7 +369,7 @@ public final class AllRootsBfs {
         }
       }
     }
-    solutionWords = useWidth(n, count(eligible, n), false, true);
+    solutionWords = useWidth(n, count(eligible, n), false);
     List<int[]> fromSolved = batches.balls(eligible, n);
     batches.run(fromSolved, (lane, roots) -> lane.solutionBatch(n, roots, ms, lists != null));
     for (BitParallelBfs lane : lanes) {

@@ -236,7 +236,7 @@ final class BitParallelBfs {
       if (anyEnded && !targets) {
         endRoots(roots, ended, level, curSize, fs, fn, lists);
       }
-      clear(front, cur, curSize);
+      kernel.clear(front, cur, curSize);
       nextLevel();
       curSize = nextSize;
       if (!anyActive) {
@@ -324,8 +324,8 @@ final class BitParallelBfs {
       }
       afterSolutionJoins(nextSize, level + 1, !nextDense, roots, ms, paired, lists);
       dense = nextDense;
-      clear(front, cur, curSize);
-      clear(mark, cur, curSize);
+      kernel.clear(front, cur, curSize);
+      kernel.clear(mark, cur, curSize);
       nextLevel();
       long[] t = mark;
       mark = nmark;
@@ -536,10 +536,4 @@ final class BitParallelBfs {
     front = nfront;
     nfront = f;
   }
-
-  /** Zeroes the rows of a level's frontier (the kernel's vector stores: 0.92-0.96 of the time of Arrays.fill per row, whole 3-3-2-0). */
-  private void clear(long[] state, int[] layouts, int count) {
-    kernel.clear(state, layouts, count);
-  }
-
 }

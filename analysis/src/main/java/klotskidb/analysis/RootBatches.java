@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import klotskidb.enumerator.Workers;
 
 /**
@@ -65,29 +66,25 @@ final class RootBatches {
 
   /** Runs every batch once; each lane (thread) takes the next batch not yet taken. */
   void run(List<int[]> batches, Body body) {
-    int threads = Math.min(lanes.length, batches.size());
-    if (threads <= 1) {
-      for (int[] roots : batches) {
-        body.run(lanes[0], roots);
-      }
-      return;
-    }
-    AtomicInteger next = new AtomicInteger();
-    Workers.run("bfs", threads, t -> {
-      for (int b; (b = next.getAndIncrement()) < batches.size(); ) {
-        body.run(lanes[t], batches.get(b));
-      }
-    });
+    runWhile(batches, body, () -> true);
   }
 
   /**
    * Runs batches as {@link #run} until {@code go} says stop (asked before each batch is taken);
    * returns which were run.
    */
-  boolean[] runWhile(List<int[]> batches, Body body, java.util.function.BooleanSupplier go) {
+  boolean[] runWhile(List<int[]> batches, Body body, BooleanSupplier go) {
     boolean[] ran = new boolean[batches.size()];
+    int threads = Math.min(lanes.length, batches.size());
+    if (threads <= 1) {
+      for (int b = 0; b < batches.size() && go.getAsBoolean(); b++) {
+        ran[b] = true;
+        body.run(lanes[0], batches.get(b));
+      }
+      return ran;
+    }
     AtomicInteger next = new AtomicInteger();
-    Workers.run("bfs", Math.max(1, Math.min(lanes.length, batches.size())), t -> {
+    Workers.run("bfs", threads, t -> {
       for (int b; go.getAsBoolean() && (b = next.getAndIncrement()) < batches.size(); ) {
         ran[b] = true;
         body.run(lanes[t], batches.get(b));

@@ -131,15 +131,12 @@ final class ParquetRows {
     }
   }
 
-  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] BASE32 = ShortCode.ALPHABET.getBytes(StandardCharsets.US_ASCII);
 
   /** The code's 9 upper-case hex digits, as {@link Code#format}. */
   static byte[] hex(long code) {
     byte[] b = new byte[Code.DIGITS];
-    for (int i = b.length - 1; i >= 0; i--, code >>>= 4) {
-      b[i] = HEX[(int) (code & 15)];
-    }
+    Code.formatInto(code, b, 0);
     return b;
   }
 

@@ -80,18 +80,15 @@ public final class Code {
 
   /** The full 9-digit upper-case form, e.g. {@code 1A9BF0C00}. */
   public static String format(long code) {
-    char[] out = new char[DIGITS];
-    for (int i = DIGITS - 1; i >= 0; i--) {
-      out[i] = HEX[(int) (code & 0xF)];
-      code >>>= 4;
-    }
-    return new String(out);
+    byte[] out = new byte[DIGITS];
+    formatInto(code, out, 0);
+    return new String(out, java.nio.charset.StandardCharsets.US_ASCII);
   }
 
   /** Writes the code's 9 upper-case hex digits (as {@link #format}) into {@code out} at {@code off}. */
   public static void formatInto(long code, byte[] out, int off) {
     for (int i = DIGITS - 1; i >= 0; i--) {
-      out[off + i] = (byte) HEX[(int) (code & 0xF)];
+      out[off + i] = HEX[(int) (code & 0xF)];
       code >>>= 4;
     }
   }
@@ -106,7 +103,7 @@ public final class Code {
     return full.substring(0, end);
   }
 
-  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   /** Whether the value is the code of a legal layout (fast: the rank walk, no exception built). */
   public static boolean isLegal(long code) {
