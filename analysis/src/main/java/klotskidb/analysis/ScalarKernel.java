@@ -63,21 +63,21 @@ final class ScalarKernel extends Kernel {
       a1 &= ~s1;
       a2 &= ~s2;
       a3 &= ~s3;
-      if ((a0 | a1 | a2 | a3) != 0) {
-        seen[bw] = s0 | a0;
-        seen[bw + 1] = s1 | a1;
-        seen[bw + 2] = s2 | a2;
-        seen[bw + 3] = s3 | a3;
-        nfront[bw] = a0;
-        nfront[bw + 1] = a1;
-        nfront[bw + 2] = a2;
-        nfront[bw + 3] = a3;
-        r0 |= a0;
-        r1 |= a1;
-        r2 |= a2;
-        r3 |= a3;
-        nxt[joins++] = w;
-      }
+      // stored join or not: a branch on the join mispredicts (see Kernel)
+      seen[bw] = s0 | a0;
+      seen[bw + 1] = s1 | a1;
+      seen[bw + 2] = s2 | a2;
+      seen[bw + 3] = s3 | a3;
+      nfront[bw] = a0;
+      nfront[bw + 1] = a1;
+      nfront[bw + 2] = a2;
+      nfront[bw + 3] = a3;
+      r0 |= a0;
+      r1 |= a1;
+      r2 |= a2;
+      r3 |= a3;
+      nxt[joins] = w;
+      joins += (a0 | a1 | a2 | a3) != 0 ? 1 : 0;
     }
     long[] any = lane.any;
     any[0] = r0;
@@ -137,21 +137,20 @@ final class ScalarKernel extends Kernel {
       a1 &= ~s1;
       a2 &= ~s2;
       a3 &= ~s3;
-      if ((a0 | a1 | a2 | a3) != 0) {
-        seen[bw] = s0 | a0;
-        seen[bw + 1] = s1 | a1;
-        seen[bw + 2] = s2 | a2;
-        seen[bw + 3] = s3 | a3;
-        nfront[bw] = a0;
-        nfront[bw + 1] = a1;
-        nfront[bw + 2] = a2;
-        nfront[bw + 3] = a3;
-        nmark[bw] = m0 & a0;
-        nmark[bw + 1] = m1 & a1;
-        nmark[bw + 2] = m2 & a2;
-        nmark[bw + 3] = m3 & a3;
-        nxt[joins++] = w;
-      }
+      seen[bw] = s0 | a0;
+      seen[bw + 1] = s1 | a1;
+      seen[bw + 2] = s2 | a2;
+      seen[bw + 3] = s3 | a3;
+      nfront[bw] = a0;
+      nfront[bw + 1] = a1;
+      nfront[bw + 2] = a2;
+      nfront[bw + 3] = a3;
+      nmark[bw] = m0 & a0;
+      nmark[bw + 1] = m1 & a1;
+      nmark[bw + 2] = m2 & a2;
+      nmark[bw + 3] = m3 & a3;
+      nxt[joins] = w;
+      joins += (a0 | a1 | a2 | a3) != 0 ? 1 : 0;
     }
     return (long) keep << 32 | joins;
   }

@@ -83,12 +83,11 @@ final class VectorKernels {
         }
         LongVector t = s.or(a);
         a = t.lanewise(VectorOperators.XOR, s); // a & ~s: s is within t
-        if (!a.eq(0L).allTrue()) {
-          t.intoArray(seen, bw);
-          a.intoArray(nfront, bw);
-          LongVector.fromArray(S, any, 0).or(a).intoArray(any, 0);
-          nxt[joins++] = w;
-        }
+        t.intoArray(seen, bw); // stored join or not: a branch here mispredicts (see above)
+        a.intoArray(nfront, bw);
+        LongVector.fromArray(S, any, 0).or(a).intoArray(any, 0);
+        nxt[joins] = w;
+        joins += a.eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
@@ -123,12 +122,11 @@ final class VectorKernels {
         }
         LongVector t = s.or(a);
         a = t.lanewise(VectorOperators.XOR, s);
-        if (!a.eq(0L).allTrue()) {
-          t.intoArray(seen, bw);
-          a.intoArray(nfront, bw);
-          k.and(a).intoArray(nmark, bw);
-          nxt[joins++] = w;
-        }
+        t.intoArray(seen, bw);
+        a.intoArray(nfront, bw);
+        k.and(a).intoArray(nmark, bw);
+        nxt[joins] = w;
+        joins += a.eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
@@ -180,15 +178,14 @@ final class VectorKernels {
         LongVector t1 = s1.or(a1);
         a0 = t0.lanewise(VectorOperators.XOR, s0);
         a1 = t1.lanewise(VectorOperators.XOR, s1);
-        if (!a0.or(a1).eq(0L).allTrue()) {
-          t0.intoArray(seen, bw);
-          t1.intoArray(seen, bw + 4);
-          a0.intoArray(nfront, bw);
-          a1.intoArray(nfront, bw + 4);
-          LongVector.fromArray(S, any, 0).or(a0).intoArray(any, 0);
-          LongVector.fromArray(S, any, 4).or(a1).intoArray(any, 4);
-          nxt[joins++] = w;
-        }
+        t0.intoArray(seen, bw);
+        t1.intoArray(seen, bw + 4);
+        a0.intoArray(nfront, bw);
+        a1.intoArray(nfront, bw + 4);
+        LongVector.fromArray(S, any, 0).or(a0).intoArray(any, 0);
+        LongVector.fromArray(S, any, 4).or(a1).intoArray(any, 4);
+        nxt[joins] = w;
+        joins += a0.or(a1).eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
@@ -231,15 +228,14 @@ final class VectorKernels {
         LongVector t1 = s1.or(a1);
         a0 = t0.lanewise(VectorOperators.XOR, s0);
         a1 = t1.lanewise(VectorOperators.XOR, s1);
-        if (!a0.or(a1).eq(0L).allTrue()) {
-          t0.intoArray(seen, bw);
-          t1.intoArray(seen, bw + 4);
-          a0.intoArray(nfront, bw);
-          a1.intoArray(nfront, bw + 4);
-          k0.and(a0).intoArray(nmark, bw);
-          k1.and(a1).intoArray(nmark, bw + 4);
-          nxt[joins++] = w;
-        }
+        t0.intoArray(seen, bw);
+        t1.intoArray(seen, bw + 4);
+        a0.intoArray(nfront, bw);
+        a1.intoArray(nfront, bw + 4);
+        k0.and(a0).intoArray(nmark, bw);
+        k1.and(a1).intoArray(nmark, bw + 4);
+        nxt[joins] = w;
+        joins += a0.or(a1).eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
@@ -290,12 +286,11 @@ final class VectorKernels {
         }
         LongVector t = s.or(a);
         a = t.lanewise(VectorOperators.XOR, s);
-        if (!a.eq(0L).allTrue()) {
-          t.intoArray(seen, bw);
-          a.intoArray(nfront, bw);
-          LongVector.fromArray(W, any, 0).or(a).intoArray(any, 0);
-          nxt[joins++] = w;
-        }
+        t.intoArray(seen, bw); // stored join or not: a branch here mispredicts (see above)
+        a.intoArray(nfront, bw);
+        LongVector.fromArray(W, any, 0).or(a).intoArray(any, 0);
+        nxt[joins] = w;
+        joins += a.eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
@@ -330,12 +325,11 @@ final class VectorKernels {
         }
         LongVector t = s.or(a);
         a = t.lanewise(VectorOperators.XOR, s);
-        if (!a.eq(0L).allTrue()) {
-          t.intoArray(seen, bw);
-          a.intoArray(nfront, bw);
-          k.and(a).intoArray(nmark, bw);
-          nxt[joins++] = w;
-        }
+        t.intoArray(seen, bw);
+        a.intoArray(nfront, bw);
+        k.and(a).intoArray(nmark, bw);
+        nxt[joins] = w;
+        joins += a.eq(0L).allTrue() ? 0 : 1;
       }
       return (long) keep << 32 | joins;
     }
