@@ -30,10 +30,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without).
  *
  * <p>Example, the classic group 5-4-1-1 (25,955 layouts, 12,978 mirror-orbit roots): 1,033
- * anchors, 661 candidates; the farthest pass took 0.15-0.19 s on 2 threads against 0.34 s for a
- * BFS per root. K = 4 was the best of 2..6 there (K = 3: 1,559 anchors and 419 candidates). In
- * 4-6-1-0 (136,040 layouts, 142 layers): 2,412 anchors, 793 candidates, 3.4-3.7 s against 5.6 s.
- * The anchors cost most: spread at least K + 1 apart, a batch of them has a large radius.
+ * anchors, 726 candidates; the farthest pass took 87-95 ms on 2 threads against 164-184 ms for
+ * a BFS per root (warm, same minutes). K = 4 was the best of 2..6 there (K = 3: 1,559 anchors
+ * and 419 candidates). In 4-6-1-0 (136,040 layouts, 142 layers): 2,412 anchors, 793 candidates,
+ * 3.4-3.7 s against 5.6 s. The anchors cost most: spread at least K + 1 apart, a batch of them
+ * has a large radius.
  */
 final class FarthestCandidates {
   /** Anchors cover every root within this distance. */

@@ -31,8 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx6g", "-XX:+UseParallelGC", "--add-modules", "jdk.incubator.vector"})
 public class KernelBench {
-  /** kernel-words: scalar-4, vector-4, vector-8. */
-  @Param({"scalar-4", "vector-4", "vector-8"})
+  /**
+   * kernel-words: scalar-4, vector-4, vector-8 (one 512-bit vector per layout and state where the
+   * processor has them) and vector256-8 (two 256-bit vectors, what other processors run).
+   */
+  @Param({"scalar-4", "vector-4", "vector-8", "vector256-8"})
   String kernel;
 
   private GroupArrays g;
@@ -53,7 +56,11 @@ public class KernelBench {
     g = new GroupArrays();
     g.load(graph);
     String[] p = kernel.split("-");
-    Kernels kernels = p[0].equals("scalar") ? Kernels.scalar() : Kernels.vector();
+    Kernels kernels = switch (p[0]) {
+      case "scalar" -> Kernels.scalar();
+      case "vector256" -> Kernels.vector256();
+      default -> Kernels.vector();
+    };
     lane = new BitParallelBfs(g);
     lane.use(kernels.forWords(Integer.parseInt(p[1])));
     lane.prepare(g.size);
