@@ -64,14 +64,10 @@ final class ScalarKernel extends Kernel {
       a2 &= ~s2;
       a3 &= ~s3;
       // stored join or not: a branch on the join mispredicts (see Kernel)
-      seen[bw] = s0 | a0;
-      seen[bw + 1] = s1 | a1;
-      seen[bw + 2] = s2 | a2;
-      seen[bw + 3] = s3 | a3;
-      nfront[bw] = a0;
-      nfront[bw + 1] = a1;
-      nfront[bw + 2] = a2;
-      nfront[bw + 3] = a3;
+      join(seen, nfront, bw, s0, a0);
+      join(seen, nfront, bw + 1, s1, a1);
+      join(seen, nfront, bw + 2, s2, a2);
+      join(seen, nfront, bw + 3, s3, a3);
       r0 |= a0;
       r1 |= a1;
       r2 |= a2;
@@ -137,14 +133,10 @@ final class ScalarKernel extends Kernel {
       a1 &= ~s1;
       a2 &= ~s2;
       a3 &= ~s3;
-      seen[bw] = s0 | a0;
-      seen[bw + 1] = s1 | a1;
-      seen[bw + 2] = s2 | a2;
-      seen[bw + 3] = s3 | a3;
-      nfront[bw] = a0;
-      nfront[bw + 1] = a1;
-      nfront[bw + 2] = a2;
-      nfront[bw + 3] = a3;
+      join(seen, nfront, bw, s0, a0);
+      join(seen, nfront, bw + 1, s1, a1);
+      join(seen, nfront, bw + 2, s2, a2);
+      join(seen, nfront, bw + 3, s3, a3);
       nmark[bw] = m0 & a0;
       nmark[bw + 1] = m1 & a1;
       nmark[bw + 2] = m2 & a2;
@@ -153,5 +145,11 @@ final class ScalarKernel extends Kernel {
       joins += (a0 | a1 | a2 | a3) != 0 ? 1 : 0;
     }
     return (long) keep << 32 | joins;
+  }
+
+  /** One word of a swept layout: its seen bits gain the new ones, which are its next frontier. */
+  private static void join(long[] seen, long[] nfront, int b, long s, long a) {
+    seen[b] = s | a;
+    nfront[b] = a;
   }
 }
