@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
 final class AnalyseCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
-  @Option(names = "--class", paramLabel = "J-B-S", split = ",", description = "Only these classes.")
+  @Option(names = {"--classes", "--class"}, paramLabel = "J-B-S", split = ",", description = "Only these classes.")
   String[] classes;
 
   @Mixin ThreadsOption threadsOption;
@@ -58,49 +58,51 @@ final class AnalyseCommand implements Callable<Integer> {
     threads = threadsOption.count();
     Path dir = db.dir();
     PrintWriter out = spec.commandLine().getOut();
-    boolean[] todo = new boolean[LayoutClass.COUNT];
-    int count = 0;
-    Map<String, AnalysisMarker> done;
-    List<String> built;
-    try (KlotskiDb kdb = KlotskiDb.open(dir)) {
-      done = kdb.analysedClasses();
-      built = kdb.classes();
-      List<String> wanted = classes == null ? built : Arrays.asList(classes);
-      for (String c : wanted) {
-        int cls = LayoutClass.parse(c);
-        if (!built.contains(LayoutClass.name(cls))) {
-          throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " is not in the database at " + dir);
-        }
-        if (!done.containsKey(LayoutClass.name(cls))) {
-          todo[cls] = true;
-          count++;
-        }
-      }
-    }
-    if (count == 0) {
-      out.println("nothing to analyse: " + done.size() + " classes of the database are analysed");
-      return 0;
-    }
     PrintWriter err = spec.commandLine().getErr();
-    Kernels kernels = kernel.choose(err);
-    AllLayouts all = AllLayouts.build();
-    Groups groups = new Grouper(all, todo, threads, Progress.NONE).run();
-    List<Integer> classList = new ArrayList<>();
+    long t0;
     long total = 0;
-    for (int c = 0; c < LayoutClass.COUNT; c++) {
-      if (todo[c]) {
-        classList.add(c);
-        total += ClassScheduler.work(groups, c);
-      }
-    }
-    out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
-        count, done.size(), threads, kernels.describe()));
-    out.flush();
-    Progress progress = progressOption.on(err);
-    progress.begin("analyse", total);
-    AtomicLong workDone = new AtomicLong();
-    long t0 = System.nanoTime();
+    int count = 0;
+    // the lock first: the classes to do are read from the database this run will change, and
+    // nothing is printed before a second writer is refused
     try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> err.println("klotski: " + note))) {
+      boolean[] todo = new boolean[LayoutClass.COUNT];
+      Map<String, AnalysisMarker> done;
+      try (KlotskiDb kdb = KlotskiDb.open(dir)) {
+        done = kdb.analysedClasses();
+        List<String> built = kdb.classes();
+        List<String> wanted = classes == null ? built : Arrays.asList(classes);
+        for (String c : wanted) {
+          int cls = LayoutClass.parse(c);
+          if (!built.contains(LayoutClass.name(cls))) {
+            throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " is not in the database at " + dir);
+          }
+          if (!done.containsKey(LayoutClass.name(cls)) && !todo[cls]) {
+            todo[cls] = true;
+            count++;
+          }
+        }
+      }
+      if (count == 0) {
+        out.println("nothing to analyse: " + done.size() + " classes of the database are analysed");
+        return 0;
+      }
+      Kernels kernels = kernel.choose(err);
+      AllLayouts all = AllLayouts.build();
+      Groups groups = new Grouper(all, todo, threads, Progress.NONE).run();
+      List<Integer> classList = new ArrayList<>();
+      for (int c = 0; c < LayoutClass.COUNT; c++) {
+        if (todo[c]) {
+          classList.add(c);
+          total += ClassScheduler.work(groups, c);
+        }
+      }
+      out.println(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
+          count, done.size(), threads, kernels.describe()));
+      out.flush();
+      Progress progress = progressOption.on(err);
+      progress.begin("analyse", total);
+      AtomicLong workDone = new AtomicLong();
+      t0 = System.nanoTime();
       ClassScheduler.run("analyse", groups, classList, threads, cls ->
           // the line and the progress come once the class is stored (the writer's thread)
           ClassAnalysis.run(threads, kernels, groups, cls, null, null, writer, d -> {
@@ -111,9 +113,10 @@ final class AnalyseCommand implements Callable<Integer> {
             }
             progress.advance(workDone.addAndGet(ClassScheduler.work(groups, cls)));
           }));
+      writer.close(); // every class stored before the end line
+      progress.end("analyse", System.nanoTime() - t0, count + " classes");
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    progress.end("analyse", System.nanoTime() - t0, count + " classes");
     out.println(projection(dir, total, seconds));
     return 0;
   }

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import klotskidb.db.DatabaseLock;
 import klotskidb.db.DatabaseWriter;
 import klotskidb.db.Publisher;
+import klotskidb.db.WriteTarget;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -25,7 +26,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "build", mixinStandardHelpOptions = true,
     description = {"Build the case database: enumerate all layouts, group them, layer every group, "
         + "bulk-load RocksDB, check it and publish it atomically (an existing database is "
-        + "replaced only on success)."})
+        + "replaced only on success).",
+        "--db must name a new path, an empty folder or a klotski database: a file, a folder "
+        + "holding anything else, or a link to one is refused and left as it is."})
 final class BuildCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
@@ -47,7 +50,9 @@ final class BuildCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = progressOption.on(err);
     Stages stages = new Stages(err);
-    Path target = db.dir().toAbsolutePath().normalize();
+    // what is at the path is checked before anything is made beside it or computed: only a
+    // klotski database or an empty folder is replaced (Publisher checks again under the lock)
+    Path target = WriteTarget.database(db.dir());
     // held from the start: a build that would only find out at the end that an analyse runs
     // would have spent its work for nothing
     try (DatabaseLock lock = DatabaseLock.acquire(target, "build")) {

@@ -83,11 +83,19 @@ final class GroupCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       GroupRecord g;
       PrintWriter out = spec.commandLine().getOut();
+      CaseRecord c = null;
       if (Names.looksLike(target.trim(), 4)) {
         g = Database.group(kdb, target);
       } else {
-        CaseRecord c = Database.lookup(kdb, target);
+        c = Database.lookup(kdb, target);
         g = Database.groupOf(kdb, c);
+      }
+      // every argument checked before the first line: an error never follows partial output
+      if (layer != null && (layer < 0 || layer >= g.layers())) {
+        throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
+            + ", no layer " + layer);
+      }
+      if (c != null) {
         out.println("layout    " + Code.format(c.code()) + "  #" + c.id() + "  " + c.name());
       }
       out.println("group     " + g.name());
@@ -102,10 +110,6 @@ final class GroupCommand implements Callable<Integer> {
       }
       out.println("layer sizes " + sizes);
       if (layer != null) {
-        if (layer < 0 || layer >= g.layers()) {
-          throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
-              + ", no layer " + layer);
-        }
         out.println("layer " + layer + ":");
         kdb.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer,
             code -> out.println(Code.format(code)));

@@ -1,13 +1,13 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.datasets.ClassAnalysis;
+import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
         + "Classes already analysed are analysed again for their files (the same BFS), their values "
         + "are not rewritten. Each file is checked against the published MD5, lines and bytes; DIR ends "
         + "with MD5SUMS (md5sum -c) and MANIFEST.tsv. A killed run resumes with the files not yet "
-        + "complete. Exit 1 if any file differs."})
+        + "complete. The published checksums ship with klotski-db (--published DIR reads another copy); "
+        + "exit 1 if any file differs or cannot be compared (unless --no-compare).",
+        "--out must be a new or empty folder, or one an earlier release wrote: a folder holding anything "
+        + "else is refused and left as it is."})
 final class ReleaseCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the release.")
   Path out;
@@ -33,8 +36,11 @@ final class ReleaseCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
   @Option(names = "--published", paramLabel = "DIR",
-      description = "Published checksums (default: ../shared/published; without it the files are not compared).")
+      description = "A folder of published checksums to compare with (default: the copy shipped with klotski-db).")
   Path published;
+
+  @Option(names = "--no-compare", description = "Write and sum the files without comparing them.")
+  boolean noCompare;
 
   @Mixin ThreadsOption threads;
 
@@ -56,14 +62,12 @@ final class ReleaseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path reference = published;
-    PrintWriter printer = spec.commandLine().getOut();
-    if (reference == null) {
-      Path fallback = Path.of("../shared/published");
-      reference = Files.isDirectory(fallback) ? fallback : null;
-    } else if (!Files.isDirectory(reference)) {
-      throw new IllegalArgumentException("no folder of published checksums at " + reference);
+    if (noCompare && published != null) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --published or --no-compare, not both");
     }
+    PublishedReference reference = noCompare ? null : PublishedReference.of(published);
+    Release.folder(out); // what is at --out, before anything is printed or computed
+    PrintWriter printer = spec.commandLine().getOut();
     List<String> wanted = null;
     if (classes != null) {
       wanted = new ArrayList<>();
@@ -105,11 +109,16 @@ final class ReleaseCommand implements Callable<Integer> {
             }
           }
         });
-    printer.printf(Locale.ROOT, "release: %d files in %.1f s: %d matched, %d differing, %d without reference%n",
-        results.size(), (System.nanoTime() - t0) / 1e9, counts[0], counts[1], counts[2]);
+    printer.printf(Locale.ROOT, "release: %d files in %.1f s: %d matched, %d differing, %d without reference; %s%n",
+        results.size(), (System.nanoTime() - t0) / 1e9, counts[0], counts[1], counts[2],
+        reference == null ? "not compared (--no-compare)" : "compared with " + reference.source());
     for (String d : differing) {
       printer.println("  DIFFERS " + d);
     }
-    return counts[1] == 0 ? 0 : 1;
+    if (reference != null && counts[2] > 0) {
+      printer.println("  FAILED: " + counts[2] + " files could not be compared: the reference has no checksum for "
+          + "them (give a complete --published folder, or --no-compare to write without comparing)");
+    }
+    return counts[1] == 0 && (reference == null || counts[2] == 0) ? 0 : 1;
   }
 }

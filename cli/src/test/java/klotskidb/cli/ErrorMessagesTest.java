@@ -111,7 +111,7 @@ class ErrorMessagesTest {
     oneLine(unknown, 2);
     assertTrue(unknown.err.startsWith("klotski: unknown command 'no-such-command'"), unknown.err);
     assertEquals("", unknown.out);
-    oneLine(Cli.run("verify", "--db", db.toString()), 2);
+    oneLine(Cli.run("verify", "--db", db.toString(), "stray-argument"), 2);
   }
 
   @Test

@@ -166,14 +166,18 @@ class FullDatabaseTest {
     assertEquals(0, a.exit, a.toString());
     assertEquals("eeb931800e1b6eb10d46db4dd6a1561f", md5(allCases));
     Path main = temp.resolve("main.csv");
-    Cli m = Cli.run("export", "--format", "main-csv", "--mirror-rule", "legacy", "--out", main.toString(),
-        "--db", dbDir.toString(), "--no-progress");
+    // no options: the published main.csv (the original engine's mirror rule is the default)
+    Cli m = Cli.run("export", "--format", "main-csv", "--out", main.toString(), "--db", dbDir.toString(),
+        "--no-progress");
     assertEquals(0, m.exit, m.toString());
     assertEquals("4b99d2ad0b919cde2d0fde6f7010e698", md5(main));
+    assertTrue(m.err.contains("  md5        4b99d2ad0b919cde2d0fde6f7010e698 matches the published main.csv"), m.err);
+    assertTrue(a.err.contains("  md5        eeb931800e1b6eb10d46db4dd6a1561f matches the published All_Case.txt"),
+        a.err);
     // the exact rule marks 11,634 layouts symmetric
     Path exact = temp.resolve("main-exact.csv");
-    assertEquals(0, Cli.run("export", "--format", "main-csv", "--class", "5-4-1", "--out", exact.toString(),
-        "--db", dbDir.toString(), "--no-progress").exit);
+    assertEquals(0, Cli.run("export", "--format", "main-csv", "--mirror-rule", "exact", "--class", "5-4-1",
+        "--out", exact.toString(), "--db", dbDir.toString(), "--no-progress").exit);
     List<String> rows = Files.readAllLines(exact);
     long published = Published.numbers("style_count.tsv").stream()
         .filter(r -> r[0] == 5 && r[1] == 4 && r[2] == 1).findFirst().orElseThrow()[3];

@@ -64,4 +64,22 @@ class KillTest {
       assertEquals("0-3-0", next.meta().get(Schema.META_CLASSES));
     }
   }
+
+  /** Ctrl-C or SIGTERM during a build: the lock file says the build finished, never that it runs. */
+  @Test
+  void aTerminatedBuildMarksItsLockFinished() throws Exception {
+    Path db = temp.resolve("terminated");
+    Process p = start(db, "2-6-1");
+    Path lock = temp.resolve("terminated.lock");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (p.isAlive() && System.nanoTime() < deadline
+        && !(Files.exists(lock) && Files.readString(lock).startsWith("build (pid " + p.pid() + ")"))) {
+      Thread.sleep(5);
+    }
+    assertTrue(p.isAlive(), "still building when terminated");
+    p.destroy(); // SIGTERM
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals("finished: build (pid " + p.pid() + ")\n", Files.readString(lock));
+    assertTrue(Files.notExists(temp.resolve("terminated.building-" + p.pid())), "its building folder removed");
+  }
 }

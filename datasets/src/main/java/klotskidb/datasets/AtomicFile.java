@@ -4,16 +4,25 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import klotskidb.db.IoErrors;
+import klotskidb.db.Scratch;
 
 /**
- * Writes a file so that readers see the old one or the whole new one, never a part: the bytes go
- * to {@code NAME.tmp-PID} beside it, which is renamed over {@code NAME} only when complete (and
- * removed if writing fails or the process is interrupted). A failure to write names the file
- * asked for and the reason ("cannot write out/main.csv: No space left on device"), never the
- * temporary name.
+ * Writes a file so that readers see the old one or the whole new one, never a part: for
+ * {@code out/main.csv} the bytes go to a scratch file beside it
+ * ({@code out/.main.csv.klotski-4711-8125066127316372114.tmp}, see {@link Scratch}: an
+ * unpredictable name, created only where nothing is, owner-only), which is renamed over
+ * {@code main.csv} only when complete, and removed if writing fails or the process is
+ * interrupted. A failure to write names the file asked for and the reason ("cannot write
+ * out/main.csv: No space left on device"), never the scratch name.
+ *
+ * <p>This replaces what is at the name: the files a command names inside its own folders (a
+ * release's sums, the tables). What a user names with {@code --out} goes through {@link OutputFile}
+ * first, which decides what may be replaced.
  */
 public final class AtomicFile {
   /** Writes the file's bytes. */
@@ -30,7 +39,8 @@ public final class AtomicFile {
 
   public static void write(Path file, Body body) throws IOException {
     writePath(file, tmp -> {
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS), 1 << 20)) {
         body.write(out);
       }
     });
@@ -50,19 +60,25 @@ public final class AtomicFile {
     if (Files.isDirectory(target)) {
       throw new IOException(target + " is a directory");
     }
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-    Thread cleanup = new Thread(() -> tmp.toFile().delete(), "klotski-cleanup");
+    Path tmp;
+    try {
+      tmp = Scratch.file(target);
+    } catch (IOException e) {
+      throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
+    }
+    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(tmp), "klotski-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanup);
     boolean done = false;
     try {
       body.write(tmp);
+      readable(tmp, target);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       done = true;
     } catch (IOException e) {
       throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
     } finally {
       if (!done) {
-        Files.deleteIfExists(tmp);
+        Scratch.deleteQuietly(tmp);
       }
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);
@@ -70,6 +86,18 @@ public final class AtomicFile {
         // the hook runs anyway
       }
     }
+  }
+
+  /**
+   * The scratch file was made owner-only; the file it becomes gets the permissions of the one it
+   * replaces, or those of a new file under the usual umask (rw-r--r--).
+   */
+  static void readable(Path tmp, Path target) throws IOException {
+    if (!tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return;
+    }
+    Files.setPosixFilePermissions(tmp, Files.exists(target) ? Files.getPosixFilePermissions(target)
+        : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
   }
 
   public static void write(Path file, String text) throws IOException {

@@ -46,13 +46,13 @@ public final class ParquetExport {
    * Writes the layouts of class {@code cls} (-1: all) to {@code out} (closed when done).
    *
    * <p>With {@code threads > 1} the code range is cut into that many parts by id, each written
-   * by its own writer to a file in {@code scratch}; their row groups are then copied into
+   * by its own writer to a file in a scratch folder beside {@code besides}; their row groups are then copied into
    * {@code out} as they are (no decoding). The parts are deleted.
    *
    * @param progress receives the number of layouts scanned so far (all parts), now and then
    * @return rows written
    */
-  public static long writeLayouts(KlotskiDb db, int cls, OutputStream out, Path scratch, int threads,
+  public static long writeLayouts(KlotskiDb db, int cls, OutputStream out, Path besides, int threads,
       LongConsumer progress) throws IOException {
     int parts = Math.max(1, threads);
     long[] bounds = new long[parts + 1];
@@ -64,10 +64,10 @@ public final class ParquetExport {
     if (parts == 1) {
       return writePart(db, cls, 0, Long.MAX_VALUE, new ParquetFiles.StreamOutputFile(out), new AtomicLong(), progress).rows();
     }
-    // the parts go into a folder of their own, removed at the end, on failure and on Ctrl-C
-    Path dir = scratch.resolve(".klotski-parquet-parts-" + ProcessHandle.current().pid());
-    Files.createDirectories(dir);
-    Thread cleanup = new Thread(() -> deleteParts(dir), "klotski-cleanup");
+    // the parts go into a scratch folder of their own beside the output (an unpredictable name,
+    // owner-only: Scratch), removed at the end, on failure and on Ctrl-C
+    Path dir = klotskidb.db.Scratch.folder(besides);
+    Thread cleanup = new Thread(() -> klotskidb.db.Scratch.deleteQuietly(dir), "klotski-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanup);
     List<Path> files = new ArrayList<>();
     for (int p = 0; p < parts; p++) {
@@ -80,7 +80,8 @@ public final class ParquetExport {
       for (int p = 0; p < parts; p++) {
         int part = p;
         written.add(pool.submit(() -> {
-          try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(files.get(part)), 1 << 20)) {
+          try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(files.get(part),
+              java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 20)) {
             return writePart(db, cls, bounds[part], bounds[part + 1], new ParquetFiles.StreamOutputFile(o), scanned, progress);
           }
         }));
@@ -96,7 +97,7 @@ public final class ParquetExport {
           merged.appendRowGroups(in, part.footer().getBlocks(), false);
         }
       }
-      merged.end(Map.of("writer", "klotski-db"));
+      merged.end(ParquetRows.meta(ParquetSchemas.LAYOUTS));
       return total;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -116,23 +117,12 @@ public final class ParquetExport {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      deleteParts(dir);
+      klotskidb.db.Scratch.deleteQuietly(dir);
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);
       } catch (IllegalStateException shuttingDown) {
         // the hook runs anyway
       }
-    }
-  }
-
-  private static void deleteParts(Path dir) {
-    try (var files = Files.list(dir)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException ignored) {
-      // gone already, or the next run's folder name differs: nothing to keep
     }
   }
 

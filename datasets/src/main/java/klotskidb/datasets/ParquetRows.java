@@ -24,6 +24,20 @@ import org.apache.parquet.schema.MessageType;
 final class ParquetRows {
   private ParquetRows() {}
 
+  /** The rule of the layouts' {@code symmetric} column, named in the file's metadata. */
+  static final String SYMMETRIC_RULE = "exact: the layout equals its left-right mirror (main.csv's Y|N and "
+      + "SQLite's is_mirror use the original engine's legacy rule instead)";
+
+  /** Key-value metadata of a file of this schema: who wrote it, and the mirror rule where it has the flag. */
+  static Map<String, String> meta(MessageType schema) {
+    Map<String, String> meta = new HashMap<>();
+    meta.put("writer", "klotski-db");
+    if (schema.containsField("symmetric")) {
+      meta.put("symmetric_rule", SYMMETRIC_RULE);
+    }
+    return meta;
+  }
+
   /** Writes one row's fields in schema order; a null value is a missing optional field. */
   abstract static class Write extends WriteSupport<Object[]> {
     MessageType schema;
@@ -37,9 +51,7 @@ final class ParquetRows {
 
     @Override
     public WriteContext init(ParquetConfiguration conf) {
-      Map<String, String> meta = new HashMap<>();
-      meta.put("writer", "klotski-db");
-      return new WriteContext(schema, meta);
+      return new WriteContext(schema, meta(schema));
     }
 
     @Override

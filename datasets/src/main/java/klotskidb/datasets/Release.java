@@ -4,6 +4,8 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -21,6 +23,8 @@ import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.IoErrors;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Scratch;
+import klotskidb.db.WriteTarget;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -38,17 +42,24 @@ import klotskidb.grouper.Groups;
  *   DIR/MD5SUMS, DIR/MANIFEST.tsv                    md5sum -c format; file, md5, lines, bytes
  * </pre>
  *
- * Each file goes to {@code NAME.tmp-PID} and is renamed into place when complete, after its
+ * DIR is missing, empty, or a folder a release made ({@link #folder}): a release never writes into
+ * a folder holding anything else. Each file goes to a scratch file beside it ({@link
+ * klotskidb.db.Scratch}: an unpredictable name) and is renamed into place when complete, after its
  * checksum is kept in {@code DIR/.release/NAME.sum}: a file under its final name is whole, and
  * a killed run resumes with the files not yet there. Classes run largest first, one per worker,
  * each sharing its groups' BFS batches among all threads (as {@code analyse} does). With gzip the
  * files are {@code NAME.gz}; their uncompressed content is what is checksummed and compared.
  * All_Case.txt and main.csv (the original engine's mirror rule) are written only for a database
- * of all 203 classes and no class filter: they are whole-database files.
+ * of all 203 classes and no class filter: they are whole-database files. Every file is compared
+ * with the published checksums ({@link PublishedReference}: the copy shipped in the jar unless
+ * another folder is given).
  */
 public final class Release {
-  /** What to release. {@code classes} null: every class of the database. */
-  public record Options(Path out, Path published, int threads, Kernels kernels, boolean gzip,
+  /**
+   * What to release. {@code classes} null: every class of the database; {@code published} null: the
+   * files are summed, not compared ({@code --no-compare}).
+   */
+  public record Options(Path out, PublishedReference published, int threads, Kernels kernels, boolean gzip,
       List<String> classes, int maxClassLayouts) {}
 
   /** A file of the release and how it compares with the published checksums. */
@@ -76,11 +87,11 @@ public final class Release {
 
   /** Runs the release of the database at {@code dbDir}; returns every file's result, in order. */
   public static List<FileResult> run(Path dbDir, Options o, Progress progress, Listener listener) throws IOException {
-    Path out = o.out().toAbsolutePath().normalize();
-    Path sums = out.resolve(".release");
-    Files.createDirectories(sums);
-    removeStale(out, listener);
-    Map<String, String> reference = reference(o.published(), listener);
+    Path out = folder(o.out());
+    Path sums = out.resolve(SUMS);
+    Map<String, String> reference = o.published() == null ? Map.of() : o.published().fileChecksums();
+    listener.note(o.published() == null ? "not compared (--no-compare): the files are written and summed"
+        : "comparing every file with " + o.published().source());
 
     List<String> dbClasses;
     Map<String, Long> classSizes = new TreeMap<>();
@@ -123,12 +134,19 @@ public final class Release {
         needed += o.gzip() ? bytes / 4 : bytes;
       }
     }
-    long free = Files.getFileStore(out).getUsableSpace();
+    long free = Files.getFileStore(existing(out)).getUsableSpace();
     if (needed > free) {
       throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
           + "about %.1f GB%s, %.1f GB are free%s", out, todo.size(), needed / 1e9, o.gzip() ? " (gzip, estimated)" : "",
           free / 1e9, o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
+    Files.createDirectories(out);
+    if (!Files.isDirectory(sums, LinkOption.NOFOLLOW_LINKS)) {
+      Files.createDirectory(sums);
+    }
+    Scratch.removeStaleIn(out, listener::note);
+    Scratch.removeStaleIn(sums, listener::note);
+    removeOldTemporaries(out, listener);
     listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %.1f GB), "
         + "%d already complete%s", chosen.size(), out, todo.size(), names.size(), needed / 1e9, names.size() - todo.size(),
         whole ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
@@ -171,13 +189,54 @@ public final class Release {
     return results;
   }
 
-  /** Temporary files of a killed run (NAME.tmp-PID of a process that is gone). */
-  private static void removeStale(Path out, Listener listener) throws IOException {
+  /** The folder of the release's checksums, inside the release folder. */
+  private static final String SUMS = ".release";
+
+  /** The names a release writes into its folder (and the scratch files of its writes). */
+  private static final Pattern RELEASE_NAME = Pattern.compile(
+      "(All_Case\\.txt|main\\.csv|(farthest|solution)_\\d+-\\d+-\\d+\\.csv)(\\.gz)?(\\.tmp-\\d+)?"
+          + "|MD5SUMS|MANIFEST\\.tsv|" + Pattern.quote(SUMS));
+
+  /**
+   * The release folder, checked before anything is written: missing, empty, or one a release made
+   * (only its files, {@code .release} holding only checksums). Anything else is refused, one line
+   * naming what is there; a link to a release folder is followed.
+   */
+  public static Path folder(Path dir) throws IOException {
+    Path abs = dir.toAbsolutePath().normalize();
+    Path real = Files.exists(abs) ? abs.toRealPath() : abs;
+    if (Files.exists(abs) && !Files.isDirectory(real)) {
+      throw new IllegalArgumentException("refusing to write a release into " + dir + ": it is "
+          + WriteTarget.describe(abs));
+    }
+    Path sums = real.resolve(SUMS);
+    boolean ours = WriteTarget.holdsOnly(real, n -> RELEASE_NAME.matcher(n).matches() || Scratch.isScratchName(n))
+        && (!Files.exists(sums, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(sums, LinkOption.NOFOLLOW_LINKS)
+            && WriteTarget.holdsOnly(sums, n -> n.endsWith(".sum") || Scratch.isScratchName(n)));
+    if (!ours) {
+      throw new IllegalArgumentException("refusing to write a release into " + dir + ": it is "
+          + WriteTarget.describe(real) + ", which a release did not make; give --out a new or empty folder");
+    }
+    return real;
+  }
+
+  /** The nearest folder that exists, for the free-space check of a folder not made yet. */
+  private static Path existing(Path p) {
+    Path q = p;
+    while (q != null && !Files.exists(q)) {
+      q = q.getParent();
+    }
+    return q == null ? p : q;
+  }
+
+  /** Temporary files of a killed run of an earlier version (NAME.tmp-PID of a process that is gone). */
+  private static void removeOldTemporaries(Path out, Listener listener) throws IOException {
     Pattern tmp = Pattern.compile(".*\\.tmp-(\\d+)");
     try (var files = Files.list(out)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         Matcher m = tmp.matcher(f.getFileName().toString());
-        if (m.matches() && !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+        if (m.matches() && RELEASE_NAME.matcher(f.getFileName().toString()).matches()
+            && !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
           Files.deleteIfExists(f);
           listener.note("removed " + f.getFileName() + ", left by an interrupted run");
         }
@@ -221,11 +280,12 @@ public final class Release {
 
     Target(Path out, Path sums, String name, boolean gzip) throws IOException {
       target = out.resolve(gzip ? name + ".gz" : name);
-      tmp = out.resolve(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
       sumFile = sums.resolve(name + ".sum");
       OutputStream f;
       try {
-        f = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20);
+        tmp = Scratch.file(target); // an unpredictable name, made where nothing is
+        f = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            1 << 20);
         if (gzip) {
           f = new GZIPOutputStream(f, 1 << 16);
         }
@@ -240,6 +300,7 @@ public final class Release {
       try {
         file.close();
         AtomicFile.write(sumFile, sum + "\n");
+        AtomicFile.readable(tmp, target);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         committed = true;
       } catch (IOException e) {
@@ -255,7 +316,7 @@ public final class Release {
         } catch (IOException ignored) {
           // failing already
         }
-        Files.deleteIfExists(tmp);
+        Scratch.deleteQuietly(tmp);
       }
     }
   }
@@ -280,8 +341,8 @@ public final class Release {
         try (Target f = new Target(out, sums, "farthest_" + name + ".csv", o.gzip());
             Target s = new Target(out, sums, "solution_" + name + ".csv", o.gzip())) {
           Thread hook = new Thread(() -> {
-            f.tmp.toFile().delete();
-            s.tmp.toFile().delete();
+            Scratch.deleteQuietly(f.tmp);
+            Scratch.deleteQuietly(s.tmp);
           }, "klotski-cleanup");
           Runtime.getRuntime().addShutdownHook(hook);
           cleanup.add(hook);
@@ -303,44 +364,5 @@ public final class Release {
       }
     }
     progress.end("release", System.nanoTime() - started, classes.size() + " classes");
-  }
-
-  /**
-   * The published checksums: per-class files from farthest_checksum.tsv and solution_checksum.tsv
-   * ("MD5 LINES BYTES"), All_Case.txt and main.csv from README.md ("MD5 ? ?": their MD5 only).
-   */
-  static Map<String, String> reference(Path published, Listener listener) throws IOException {
-    Map<String, String> ref = new LinkedHashMap<>();
-    if (published == null) {
-      listener.note("no published checksums given: the files are written and summed, not compared");
-      return ref;
-    }
-    for (String table : List.of("farthest_checksum.tsv", "solution_checksum.tsv")) {
-      Path f = published.resolve(table);
-      if (!Files.exists(f)) {
-        listener.note("no " + f + ": its files are not compared");
-        continue;
-      }
-      List<String> lines = Files.readAllLines(f);
-      for (String line : lines.subList(1, lines.size())) {
-        String[] p = line.split("\t");
-        if (p.length == 4) {
-          ref.put(p[0], p[1] + " " + p[2] + " " + p[3]);
-        }
-      }
-    }
-    Path readme = published.resolve("README.md");
-    if (Files.exists(readme)) {
-      String text = Files.readString(readme);
-      for (String file : List.of("All_Case.txt", "main.csv")) {
-        // the first MD5 in the file's own list item (main.csv's item quotes its columns first)
-        Matcher m = Pattern.compile("`" + Pattern.quote(file) + "`((?!\\n- ).)*?MD5 `([0-9a-f]{32})`", Pattern.DOTALL)
-            .matcher(text);
-        if (m.find()) {
-          ref.put(file, m.group(2) + " ? ?");
-        }
-      }
-    }
-    return ref;
   }
 }

@@ -58,9 +58,9 @@ public final class SqliteExport {
   private SqliteExport() {}
 
   /** Writes the whole database to {@code file} (replaced only when complete); returns the rows per table. */
-  public static Counts write(KlotskiDb db, Path file, LongConsumer progress) throws IOException {
+  public static Counts write(KlotskiDb db, OutputTarget file, LongConsumer progress) throws IOException {
     Counts[] counts = new Counts[1];
-    AtomicFile.writePath(file, tmp -> {
+    file.writePath(tmp -> {
       try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp)) {
         counts[0] = fill(db, c, progress);
       } catch (SQLException e) {
@@ -93,7 +93,11 @@ public final class SqliteExport {
     Map<String, AnalysisMarker> analysed = db.analysedClasses();
     try (PreparedStatement meta = c.prepareStatement("INSERT INTO meta VALUES (?, ?)");
         PreparedStatement cls = c.prepareStatement("INSERT INTO analysed_classes VALUES (?, ?, ?)")) {
-      for (Map.Entry<String, String> e : new TreeMap<>(db.meta()).entrySet()) {
+      Map<String, String> rows = new TreeMap<>(db.meta());
+      rows.put("is_mirror_rule", "legacy: the original engine's rule, as in the published main.csv");
+      rows.put("symmetric_rule", "exact: facts.symmetric is set when the layout equals its left-right mirror "
+          + "(main.is_mirror uses the legacy rule)");
+      for (Map.Entry<String, String> e : rows.entrySet()) {
         meta.setString(1, e.getKey());
         meta.setString(2, e.getValue());
         meta.executeUpdate();

@@ -1,13 +1,13 @@
 package klotskidb.datasets;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import klotskidb.db.AnalysisMarker;
+import klotskidb.enumerator.LayoutClass;
 
 /**
  * Compares published TSV tables with the ones derived from the database: one line per table,
@@ -22,32 +22,27 @@ public final class Verifier {
 
   private Verifier() {}
 
-  public static List<Result> verify(Path published, Map<String, CountTables.Table> actual) throws IOException {
-    return verify(published, actual, Map.of());
+  public static List<Result> verify(PublishedReference published, Map<String, CountTables.Table> actual)
+      throws IOException {
+    return verify(published, actual, Map.of(), null);
   }
 
   /**
    * @param analysed analysed classes "J-B-S" -> their markers, as {@code klotski analyse} recorded them
+   * @param present the classes the database holds ("J-B-S"), or null for all 203: a database built
+   *     for some classes is compared on the rows of those classes (a jiang-bing count only when
+   *     all the pair's classes are there)
    */
-  public static List<Result> verify(Path published, Map<String, CountTables.Table> actual,
-      Map<String, AnalysisMarker> analysed)
-      throws IOException {
-    if (!Files.isDirectory(published)) {
-      throw new IllegalArgumentException("no folder of published tables at " + published);
-    }
+  public static List<Result> verify(PublishedReference published, Map<String, CountTables.Table> actual,
+      Map<String, AnalysisMarker> analysed, Set<String> present) throws IOException {
     List<Result> results = new ArrayList<>();
     for (String name : CountTables.PUBLISHED) {
-      Path file = published.resolve(name + ".tsv");
-      if (!Files.exists(file)) {
-        results.add(new Result(name, false, true, "missing: " + file));
-        continue;
-      }
-      results.add(compare(name, file, actual.get(name)));
+      results.add(compare(name, published, name + ".tsv", actual.get(name), present));
     }
     for (String name : List.of("farthest_checksum", "solution_checksum")) {
-      Path file = published.resolve(name + ".tsv");
-      if (Files.exists(file)) {
-        results.add(checksums(name, file, analysed));
+      List<String> lines = published.lines(name + ".tsv");
+      if (lines != null) {
+        results.add(checksums(name, lines, analysed));
       }
     }
     return results;
@@ -58,29 +53,41 @@ public final class Verifier {
    * a full scan of the {@code cases} family: checks the layout records themselves, where the
    * count tables check the group records.
    */
-  public static Result verifyClassCounts(Path published, CountTables.Table fromCases) {
-    Path file = published.resolve("style_count.tsv");
+  public static Result verifyClassCounts(PublishedReference published, CountTables.Table fromCases,
+      Set<String> present) {
     String name = "cases vs style_count";
-    if (!Files.exists(file)) {
-      return new Result(name, false, true, "missing: " + file);
+    Result r = compare(name, published, "style_count.tsv", fromCases, present);
+    return r.ok() && r.checked() ? new Result(name, true, true, r.line().replaceFirst("\\)$",
+        ", counted by a scan of every layout)")) : r;
+  }
+
+  /**
+   * Whether a row of a count table (jiang, bing[, style, ...]) is about classes the database holds:
+   * all of them ({@code present} null), its class, or for a jiang-bing row all of the pair's classes.
+   */
+  private static boolean holds(Set<String> present, String table, long[] row) {
+    if (present == null || row == null) {
+      return true;
     }
-    Result r = compare(name, file, fromCases);
-    return r.ok() ? new Result(name, true, true, r.line().replace(")", ", counted by a scan of every layout)")) : r;
+    if (table.equals("jiang_bing_count")) {
+      for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+        if (LayoutClass.jiangOf(cls) == row[0] && LayoutClass.bingOf(cls) == row[1]
+            && !present.contains(LayoutClass.name(cls))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return present.contains(row[0] + "-" + row[1] + "-" + row[2]);
   }
 
   /** Published per-class file checksums against those recorded for the analysed classes. */
-  private static Result checksums(String name, Path file, Map<String, AnalysisMarker> analysed) {
+  private static Result checksums(String name, List<String> lines, Map<String, AnalysisMarker> analysed) {
     if (analysed.isEmpty()) {
       return new Result(name, true, false, "not checked: no class of this database has been analysed "
           + "(klotski analyse)");
     }
     String kind = name.substring(0, name.indexOf('_')); // farthest or solution
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (IOException | RuntimeException e) {
-      return new Result(name, false, true, "unreadable: " + file + ": " + e.getMessage());
-    }
     if (lines.isEmpty() || !lines.get(0).equals("file\tmd5\tlines\tbytes")) {
       return new Result(name, false, true, "malformed: expected the header file, md5, lines, bytes");
     }
@@ -116,15 +123,19 @@ public final class Verifier {
         + String.join("; ", diffs));
   }
 
-  private static Result compare(String name, Path file, CountTables.Table actual) {
+  private static Result compare(String name, PublishedReference published, String file, CountTables.Table actual,
+      Set<String> present) {
     List<String> lines;
     try {
-      lines = Files.readAllLines(file);
+      lines = published.lines(file);
     } catch (IOException | RuntimeException e) {
-      return new Result(name, false, true, "unreadable: " + file + ": " + e.getMessage());
+      return new Result(name, false, true, "unreadable: " + published.where(file) + ": " + e.getMessage());
+    }
+    if (lines == null) {
+      return new Result(name, false, true, "missing: " + published.where(file));
     }
     if (lines.isEmpty()) {
-      return new Result(name, false, true, "malformed: " + file + " is empty");
+      return new Result(name, false, true, "malformed: " + published.where(file) + " is empty");
     }
     List<String> header = Arrays.asList(lines.get(0).split("\t", -1));
     if (!header.equals(actual.header())) {
@@ -152,6 +163,18 @@ public final class Verifier {
       }
       expected.add(row);
     }
+    int publishedRows = expected.size();
+    String table = actual.name();
+    expected.removeIf(row -> !holds(present, table, row));
+    List<long[]> rows = new ArrayList<>(actual.rows());
+    rows.removeIf(row -> !holds(present, table, row));
+    actual = new CountTables.Table(actual.name(), actual.header(), rows);
+    String rowsCompared = present == null ? expected.size() + " rows"
+        : expected.size() + " of " + publishedRows + " rows, those of the classes the database holds";
+    if (present != null && expected.isEmpty()) {
+      return new Result(name, true, false, "not checked: no row is about the classes the database holds"
+          + (table.equals("jiang_bing_count") ? " (a jiang-bing count needs all the pair's classes)" : ""));
+    }
     List<String> diffs = new ArrayList<>();
     int differing = 0;
     int n = Math.max(expected.size(), actual.rows().size());
@@ -167,9 +190,9 @@ public final class Verifier {
       }
     }
     if (differing == 0) {
-      return new Result(name, true, true, "ok (" + expected.size() + " rows)");
+      return new Result(name, true, true, "ok (" + rowsCompared + ")");
     }
-    return new Result(name, false, true, differing + " of " + expected.size() + " rows differ"
+    return new Result(name, false, true, differing + " of " + rowsCompared + " differ"
         + (expected.size() != actual.rows().size() ? " (the database has " + actual.rows().size() + ")" : "")
         + "; " + String.join("; ", diffs));
   }

@@ -26,7 +26,7 @@ class VerifierTest {
   }
 
   private Verifier.Result result(String table) throws Exception {
-    return Verifier.verify(temp, tables()).stream().filter(r -> r.table().equals(table)).findFirst().orElseThrow();
+    return Verifier.verify(PublishedReference.at(temp), tables()).stream().filter(r -> r.table().equals(table)).findFirst().orElseThrow();
   }
 
   @Test
@@ -62,6 +62,6 @@ class VerifierTest {
 
   @Test
   void aMissingFolderIsAnError() {
-    assertThrows(IllegalArgumentException.class, () -> Verifier.verify(temp.resolve("nope"), tables()));
+    assertThrows(IllegalArgumentException.class, () -> PublishedReference.at(temp.resolve("nope")));
   }
 }

@@ -95,10 +95,14 @@ public final class AnalysisWriter implements AutoCloseable {
   private Throwable failure;
   private final Thread thread;
 
+  /** The publication of the database this writer read and last published (only the writer's thread changes it). */
+  private volatile String publication;
+
   private AnalysisWriter(Path dir, DatabaseLock lock, Publisher publisher) {
     this.dir = dir;
     this.lock = lock;
     this.publisher = publisher;
+    this.publication = Publisher.publicationOf(dir);
     thread = new Thread(this::drain, "analysis-writer");
     thread.setDaemon(true); // a killed or interrupted run loses the classes queued, never a half-swap
     thread.start();
@@ -112,6 +116,17 @@ public final class AnalysisWriter implements AutoCloseable {
    */
   public static AnalysisWriter open(Path dir, Consumer<String> notes) {
     Path target = dir.toAbsolutePath().normalize();
+    if (Files.isSymbolicLink(target) && Files.isDirectory(target)) {
+      try {
+        target = target.toRealPath(); // the database a link points to is the one changed
+      } catch (IOException e) {
+        throw new DatabaseException("cannot follow the link " + target + ": " + IoErrors.reason(e), e);
+      }
+    }
+    if (!WriteTarget.isDatabase(target) && !KlotskiDb.leftAside(target)) {
+      // nothing of klotski's there: say what is, and make nothing beside it (no lock file)
+      KlotskiDb.open(target).close();
+    }
     DatabaseLock lock = DatabaseLock.acquire(target, "analyse");
     try {
       Publisher publisher = new Publisher(target, notes);
@@ -196,7 +211,16 @@ public final class AnalysisWriter implements AutoCloseable {
         queue.clear();
       }
       try {
-        publisher.publish(building -> {
+        String expected = publication;
+        publication = publisher.publish(building -> {
+          // the database is still the one this run read (it holds the lock, but a folder can be
+          // replaced by hand, or by a writer that ignores the lock)
+          String now = Publisher.publicationOf(dir);
+          if (!now.equals(expected)) {
+            throw new DatabaseException("the database at " + dir + " was replaced since this analyse read it "
+                + "(publication " + expected.trim() + ", now " + (now.isEmpty() ? "none" : now.trim()) + "); "
+                + names(batch) + " not stored: run 'klotski analyse' again");
+          }
           linkCopy(dir, building);
           try {
             addClasses(building, batch);
@@ -245,7 +269,8 @@ public final class AnalysisWriter implements AutoCloseable {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(from)) {
       for (Path f : files) {
         String name = f.getFileName().toString();
-        if (name.equals("LOCK") || name.startsWith("LOG") || Files.isDirectory(f)) {
+        if (name.equals("LOCK") || name.startsWith("LOG") || name.equals(Publisher.PUBLICATION)
+            || Files.isDirectory(f)) {
           continue;
         }
         Path copy = to.resolve(name);

@@ -23,16 +23,29 @@ import java.nio.file.StandardOpenOption;
  * </pre>
  *
  * The lock is the operating system's ({@link FileChannel#tryLock}): it goes with the process,
- * so a killed writer never leaves a stale lock. The file stays, holding the last holder's name.
+ * so a killed writer never leaves a stale lock, and the holder's name in the file is read only
+ * while somebody holds it. The file stays; every exit but a SIGKILL (normal, error, Ctrl-C,
+ * SIGTERM) rewrites it to {@code finished: build (pid 3537)}, so it never reads as a running
+ * writer. A link at {@code NAME.lock} is never followed, and a file there that is not klotski's
+ * (any other text) is refused, never truncated.
  */
 public final class DatabaseLock implements AutoCloseable {
   private final FileChannel channel;
   private final FileLock lock;
+  private final String holder;
+  private final Thread onExit;
 
-  private DatabaseLock(FileChannel channel, FileLock lock) {
+  private DatabaseLock(FileChannel channel, FileLock lock, String holder) {
     this.channel = channel;
     this.lock = lock;
+    this.holder = holder;
+    this.onExit = new Thread(this::markFinished, "klotski-lock");
+    Runtime.getRuntime().addShutdownHook(onExit);
   }
+
+  /** What klotski writes into a lock file: a holder, or a finished one. */
+  private static final java.util.regex.Pattern OURS =
+      java.util.regex.Pattern.compile("(finished: )?[a-z]+ \\(pid \\d+\\)\\s*");
 
   /** Takes the lock of the database at {@code target} for {@code what} ("build", "analyse"), or throws. */
   public static DatabaseLock acquire(Path target, String what) {
@@ -41,7 +54,8 @@ public final class DatabaseLock implements AutoCloseable {
     FileChannel channel;
     try {
       Files.createDirectories(file.getParent());
-      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
     } catch (IOException e) {
       throw new DatabaseException("cannot write beside the database at " + dir + ": cannot create " + file + ": "
           + IoErrors.reason(e), e);
@@ -61,14 +75,40 @@ public final class DatabaseLock implements AutoCloseable {
       throw new DatabaseException("another klotski " + holder + " is writing the database at " + dir
           + "; wait for it to finish (lock " + file.getFileName() + ")");
     }
+    String text = holder(channel);
+    if (!text.equals("process") && !OURS.matcher(text).matches()) {
+      release(lock);
+      close(channel);
+      throw new DatabaseException(file + " is not a klotski lock file (it holds "
+          + klotskidb.enumerator.UserText.quote(text) + "); klotski does not overwrite it: move it away");
+    }
+    String holder = what + " (pid " + ProcessHandle.current().pid() + ")";
+    write(channel, holder);
+    return new DatabaseLock(channel, lock, holder);
+  }
+
+  private static void write(FileChannel channel, String text) {
     try {
       channel.truncate(0);
-      channel.write(ByteBuffer.wrap((what + " (pid " + ProcessHandle.current().pid() + ")\n")
-          .getBytes(StandardCharsets.UTF_8)), 0);
+      channel.write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)), 0);
     } catch (IOException e) {
       // the lock holds without its note
     }
-    return new DatabaseLock(channel, lock);
+  }
+
+  private static void release(FileLock lock) {
+    try {
+      lock.release();
+    } catch (IOException ignored) {
+      // closing the channel releases it too
+    }
+  }
+
+  /** On every exit the JVM runs its hooks for: the file says the holder finished. */
+  private synchronized void markFinished() {
+    if (channel.isOpen()) {
+      write(channel, "finished: " + holder);
+    }
   }
 
   private static String holder(FileChannel channel) {
@@ -91,12 +131,17 @@ public final class DatabaseLock implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    try {
-      lock.release();
-    } catch (IOException ignored) {
-      // closing the channel releases it too
+  public synchronized void close() {
+    if (!channel.isOpen()) {
+      return;
     }
+    markFinished();
+    release(lock);
     close(channel);
+    try {
+      Runtime.getRuntime().removeShutdownHook(onExit);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs anyway and finds the channel closed
+    }
   }
 }

@@ -54,6 +54,8 @@ public final class KlotskiDb implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles;
   private final Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
   private final Map<String, String> meta = new LinkedHashMap<>();
+  /** The {@link Publisher#PUBLICATION} of the directory opened ("" before that file existed). */
+  private String publication = "";
 
   private KlotskiDb(Path dir, RocksDB db, LRUCache cache, List<ColumnFamilyOptions> cfOptions, DBOptions options,
       List<ColumnFamilyHandle> handles) {
@@ -76,6 +78,8 @@ public final class KlotskiDb implements AutoCloseable {
    * opening it: an open whose directory changed identity (inode) while it read is closed and
    * tried again, so a reader sees the previous complete database or the new one, never a mix of
    * their files. After about two seconds of replacements it gives up with one line saying so.
+   * A publish killed between its two renames leaves no {@code dir} but a complete database beside
+   * it ({@link Publisher#interrupted}): that one is opened.
    */
   public static KlotskiDb open(Path dir) {
     RocksDB.loadLibrary();
@@ -85,12 +89,26 @@ public final class KlotskiDb implements AutoCloseable {
       try {
         KlotskiDb db = openOnce(dir);
         if (before != null && before.equals(identity(dir))) {
+          String id = before.toString();
+          db.publication = id.substring(id.indexOf(' ') + 1);
           return db;
         }
         db.close();
         failure = null;
       } catch (DatabaseException e) {
         Object after = identity(dir);
+        Path aside = after == null ? Publisher.interrupted(dir) : null;
+        if (aside != null) {
+          // a publish was killed between its renames: its complete database is read where it
+          // was left (the next build or analyse puts it back)
+          try {
+            KlotskiDb left = openOnce(aside);
+            left.publication = Publisher.publicationOf(aside);
+            return left;
+          } catch (DatabaseException moved) {
+            // a writer is recovering it right now: try again below
+          }
+        }
         // the same directory before and after (or none, with nothing left aside by a publish
         // between its renames): the failure is the database's own. Anything else -- also no
         // directory before and one after -- means a publish overlapped this open.
@@ -129,7 +147,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** A sibling NAME.old-PID: a publish is between its two renames (or was interrupted there). */
-  private static boolean leftAside(Path dir) {
+  static boolean leftAside(Path dir) {
     Path abs = dir.toAbsolutePath().normalize();
     if (abs.getParent() == null || !Files.isDirectory(abs.getParent())) {
       return false;
@@ -152,11 +170,15 @@ public final class KlotskiDb implements AutoCloseable {
 
   private static KlotskiDb openOnce(Path dir) {
     RocksDB.loadLibrary();
-    if (!Files.isDirectory(dir)) {
+    if (!Files.exists(dir) || WriteTarget.isEmpty(dir)) {
+      // only here is the build command a safe suggestion: it refuses anything else at the path
       throw new DatabaseException("no database at " + dir + " (build one with 'klotski build --db " + dir + "')");
     }
+    if (!Files.isDirectory(dir)) {
+      throw new DatabaseException(dir + " is not a klotski database: it is " + WriteTarget.describe(dir));
+    }
     if (!Files.exists(dir.resolve("CURRENT"))) {
-      throw new DatabaseException(dir + " is not a klotski database (no RocksDB files in it)");
+      throw new DatabaseException(dir + " is not a klotski database: it is " + WriteTarget.describe(dir));
     }
     List<String> families;
     try (Options probe = new Options()) {
@@ -256,6 +278,11 @@ public final class KlotskiDb implements AutoCloseable {
       // below
     }
     throw badMeta(key, "is not a count: " + klotskidb.enumerator.UserText.quote(v));
+  }
+
+  /** The publication this handle reads ({@link Publisher#PUBLICATION}): a new one after every publish. */
+  public String publication() {
+    return publication;
   }
 
   public Path dir() {

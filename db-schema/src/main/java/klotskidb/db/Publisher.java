@@ -1,13 +1,15 @@
 package klotskidb.db;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -27,6 +29,10 @@ import java.util.function.Consumer;
  * -- only after it opens as a complete database: the old one is renamed to
  * {@code NAME.trash-PID} before it is deleted, so a crash while deleting leaves a trash
  * directory (removed, never restored), and a damaged {@code NAME.old-PID} is removed with a note.
+ * Only what klotski made is replaced or removed ({@link WriteTarget}): a build refuses a path
+ * holding anything else, the building folder is created only where nothing is (a link planted
+ * there fails the call), and a folder that merely has a name like {@code NAME.building-PID} but
+ * holds a user's files is left alone with a note.
  *
  * <p>Readers ({@link KlotskiDb#open}) never take a lock: a reader that opened {@code NAME} keeps
  * reading the files it opened (all of them, at open) after the swap; one whose open overlapped a
@@ -67,32 +73,105 @@ public final class Publisher {
     return target.resolveSibling(target.getFileName() + suffix);
   }
 
-  /** Undoes what a killed run left behind: stale building directories, a database left aside. */
+  /**
+   * Undoes what a killed run left behind. With no {@code NAME}: the database an interrupted publish
+   * left complete ({@link #interrupted}) is put back in place. Then stale building, old and trash
+   * folders of runs that are gone are removed, a note for each.
+   */
   public void recover() throws IOException {
     Path parent = target.getParent();
     if (parent == null || !Files.isDirectory(parent)) {
       return;
     }
-    String name = target.getFileName().toString();
-    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(parent, name + ".*")) {
-      for (Path p : siblings) {
-        String suffix = p.getFileName().toString().substring(name.length());
-        long pid = pidOf(suffix);
-        if (pid < 0 || (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))) {
-          continue;
-        }
-        if (suffix.startsWith(".old-") && !Files.exists(target)) {
-          String problem = KlotskiDb.problem(p);
-          if (problem == null) {
-            Files.move(p, target, StandardCopyOption.ATOMIC_MOVE);
-            notes.accept("restored the database that an interrupted run had left aside at " + p);
-            continue;
-          }
-          notes.accept("removed " + p + ", left by an interrupted run: it is not a complete database ("
-              + problem + ")");
-        }
-        deleteTree(p);
+    Path restore = Files.exists(target, LinkOption.NOFOLLOW_LINKS) ? null : interrupted(target);
+    if (restore != null) {
+      Files.move(restore, target, StandardCopyOption.ATOMIC_MOVE);
+      syncFolder(parent);
+      notes.accept("restored the database that an interrupted run had left aside at " + restore);
+    }
+    for (Path p : stale(target)) {
+      if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
       }
+      if (!Files.isSymbolicLink(p) && !WriteTarget.isMadeByKlotski(p)) {
+        // a name like ours on something klotski did not make: never deleted
+        notes.accept("left " + p + " alone: its name is that of a klotski run's folder, but it is "
+            + WriteTarget.describe(p) + ", not a database");
+        continue;
+      }
+      if (p.getFileName().toString().contains(".old-")) {
+        notes.accept("removed " + p + ", left by an interrupted run"
+            + (restore == null && !Files.exists(target) ? ": it is not a complete database ("
+                + KlotskiDb.problem(p) + ")" : ""));
+      }
+      Scratch.delete(p);
+    }
+  }
+
+  /** The building, old and trash folders beside {@code target} of runs that are gone. */
+  private static List<Path> stale(Path target) throws IOException {
+    List<Path> found = new ArrayList<>();
+    String name = target.getFileName().toString();
+    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(target.getParent(), name + ".*")) {
+      for (Path p : siblings) {
+        long pid = pidOf(p.getFileName().toString().substring(name.length()));
+        if (pid >= 0 && !Scratch.alive(pid)) {
+          found.add(p);
+        }
+      }
+    }
+    found.sort(null);
+    return found;
+  }
+
+  /**
+   * With no database at {@code target}: the complete one a publish that was killed between its two
+   * renames left beside it, or null. The new one ({@code NAME.building-PID} holding its
+   * {@link #PUBLICATION}, written only once the build was checked) is preferred to the old one
+   * ({@code NAME.old-PID}): it is the one the publish was making, with every class it analysed.
+   * Either must open as a complete database. Readers open it where it is; the next writer moves
+   * it back ({@link #recover}).
+   */
+  static Path interrupted(Path target) {
+    Path abs = target.toAbsolutePath().normalize();
+    if (abs.getParent() == null || Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    List<Path> left;
+    try {
+      left = stale(abs);
+    } catch (IOException e) {
+      return null;
+    }
+    String name = abs.getFileName().toString();
+    for (String kind : new String[] {".building-", ".old-"}) {
+      for (Path p : left) {
+        boolean candidate = p.getFileName().toString().startsWith(name + kind)
+            && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && WriteTarget.isMadeByKlotski(p)
+            && (kind.equals(".old-") || Files.exists(p.resolve(PUBLICATION)));
+        if (candidate && KlotskiDb.problem(p) == null) {
+          return p;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The {@link #PUBLICATION} of the database at {@code dir}, or "" when it has none. */
+  public static String publicationOf(Path dir) {
+    try {
+      return Files.readString(dir.resolve(PUBLICATION));
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** Makes the renames in a folder durable (Linux: fsync of the directory). */
+  static void syncFolder(Path dir) {
+    try (FileChannel c = FileChannel.open(dir, StandardOpenOption.READ)) {
+      c.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // not every platform syncs a directory; the renames stand as the file system keeps them
     }
   }
 
@@ -112,34 +191,46 @@ public final class Publisher {
   /**
    * Builds into a fresh sibling directory and, only when that succeeds, swaps it into place. A
    * failed or interrupted build is removed and the previous database stays as it was.
+   *
+   * @return the new database's {@link #PUBLICATION}
    */
-  public void publish(Build build) throws IOException {
+  public String publish(Build build) throws IOException {
+    Path real = WriteTarget.database(target);
+    if (!real.equals(target)) { // a link to a database: the database it points to is replaced
+      return new Publisher(real, notes).publish(build);
+    }
+    String publication;
     Files.createDirectories(target.getParent());
     recover();
     Path building = building();
-    deleteTree(building);
-    Thread cleanup = new Thread(() -> {
-      try {
-        deleteTree(building);
-      } catch (IOException ignored) {
-        // the next run removes it
-      }
-    }, "klotski-cleanup");
+    clear(building);
+    // made here, only if nothing is at the name: a link planted there is never written through
+    Files.createDirectory(building);
+    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(building), "klotski-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanup);
     boolean done = false;
     try {
       build.into(building);
-      Files.writeString(building.resolve(PUBLICATION), UUID.randomUUID() + " " + Instant.now() + "\n");
+      publication = UUID.randomUUID() + " " + Instant.now() + "\n";
+      try (FileChannel c = FileChannel.open(building.resolve(PUBLICATION), StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        c.write(java.nio.ByteBuffer.wrap(publication.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        c.force(true);
+      }
+      syncFolder(building);
       Path old = sibling(".old-" + ProcessHandle.current().pid());
+      clear(old);
       if (Files.exists(target)) {
         Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
       }
       Files.move(building, target, StandardCopyOption.ATOMIC_MOVE);
+      syncFolder(target.getParent());
       done = true;
       discard(old);
+      return publication;
     } finally {
       if (!done) {
-        deleteTree(building);
+        Scratch.delete(building);
       }
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);
@@ -149,33 +240,30 @@ public final class Publisher {
     }
   }
 
+  /**
+   * Makes room at a name of this process ({@code NAME.building-PID}, {@code .old-}, {@code .trash-}):
+   * a link there is removed (never followed), a folder klotski made is deleted, anything else is
+   * left and refused.
+   */
+  private static void clear(Path ours) throws IOException {
+    if (!Files.exists(ours, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    if (!Files.isSymbolicLink(ours) && !WriteTarget.isMadeByKlotski(ours)) {
+      throw new DatabaseException("cannot publish: " + ours + " is in the way (" + WriteTarget.describe(ours)
+          + "); move it away");
+    }
+    Scratch.delete(ours);
+  }
+
   /** Deletes a directory that was a database: renamed to trash first, never restored half-deleted. */
   private void discard(Path old) throws IOException {
     if (!Files.exists(old)) {
       return;
     }
     Path trash = sibling(".trash-" + ProcessHandle.current().pid());
-    deleteTree(trash);
+    clear(trash);
     Files.move(old, trash, StandardCopyOption.ATOMIC_MOVE);
-    deleteTree(trash);
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Files.delete(file);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-        Files.delete(dir);
-        return FileVisitResult.CONTINUE;
-      }
-    });
+    Scratch.delete(trash);
   }
 }

@@ -115,4 +115,26 @@ class AnalysisWriterTest {
     // the lock is free again: another writer opens
     AnalysisWriter.open(db, note -> { }).close();
   }
+
+  /**
+   * The database an analyse read is the one it stores into: replaced meanwhile (by hand, or by a
+   * writer that ignores the lock), the publish refuses and nothing is stored into the new one.
+   */
+  @Test
+  void aDatabaseReplacedSinceTheAnalyseReadItIsRefused() throws Exception {
+    Path db = database();
+    AnalysisWriter writer = AnalysisWriter.open(db, note -> { });
+    SmallDatabase.publish(SmallDatabase.layers("0-1-0"), db); // the lock is not asked: Publisher alone
+    AnalysisWriter.ClassValues v = values(CLASSES[0], false);
+    List<String> stored = new ArrayList<>();
+    writer.submit(v, () -> stored.add(v.className()));
+    DatabaseException e = assertThrows(DatabaseException.class, writer::close);
+    assertTrue(e.getMessage().contains("was replaced since this analyse read it"), e.getMessage());
+    assertTrue(e.getMessage().contains("0-1-0 not stored: run 'klotski analyse' again"), e.getMessage());
+    assertEquals(List.of(), stored);
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      assertEquals(List.of("0-1-0"), k.classes(), "the replacing database");
+      assertEquals(0, k.analysedClasses().size(), "nothing stored into it");
+    }
+  }
 }

@@ -99,4 +99,68 @@ class PublisherTest {
     }
     DatabaseLock.acquire(db, "analyse").close(); // released with the first
   }
+
+  /**
+   * A publish killed between its two renames: no {@code db}, the old one aside and the new one
+   * complete in its building folder. Readers open the new one where it is; the next writer moves
+   * it into place (the new one: it holds every class the publish was storing) and drops the old.
+   */
+  @Test
+  void aKillBetweenTheRenamesIsReadWhereItWasLeftAndRestoredNewestFirst() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    String oldPublication = Publisher.publicationOf(db);
+    long pid = deadPid();
+    Path building = publish(dir.resolve("next"));
+    String newPublication = Publisher.publicationOf(building);
+    Files.move(building, dir.resolve("db.building-" + pid));
+    Files.move(db, dir.resolve("db.old-" + pid));
+    try (KlotskiDb reader = KlotskiDb.open(db)) {
+      assertEquals(newPublication, reader.publication(), "the new one, read where it was left");
+      assertEquals(1440, reader.layoutCount());
+    }
+    List<String> notes = new ArrayList<>();
+    new Publisher(db, notes::add).recover();
+    assertEquals(newPublication, Publisher.publicationOf(db), "the new one is in place");
+    assertTrue(Files.notExists(dir.resolve("db.old-" + pid)) && Files.notExists(dir.resolve("db.building-" + pid)));
+    assertTrue(notes.get(0).startsWith("restored the database that an interrupted run had left aside at "), notes.toString());
+    assertTrue(!oldPublication.equals(newPublication));
+  }
+
+  /** The old one is restored when the new one never got its publication (killed before the swap began). */
+  @Test
+  void anUnfinishedBuildIsDroppedAndTheOldOneRestored() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    String oldPublication = Publisher.publicationOf(db);
+    long pid = deadPid();
+    Path building = publish(dir.resolve("next"));
+    Files.delete(building.resolve(Publisher.PUBLICATION));
+    Files.move(building, dir.resolve("db.building-" + pid));
+    Files.move(db, dir.resolve("db.old-" + pid));
+    try (KlotskiDb reader = KlotskiDb.open(db)) {
+      assertEquals(oldPublication, reader.publication());
+    }
+    new Publisher(db).recover();
+    assertEquals(oldPublication, Publisher.publicationOf(db));
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of("db"), left.map(p -> p.getFileName().toString()).toList());
+    }
+  }
+
+  /** serve's database follows publications; a request under way keeps the handle it started with. */
+  @Test
+  void aLiveDatabaseFollowsPublications() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    try (LiveDatabase live = LiveDatabase.open(db, note -> { })) {
+      LiveDatabase.Lease during = live.lease();
+      String first = during.db().publication();
+      publish(db);
+      live.check();
+      try (LiveDatabase.Lease after = live.lease()) {
+        assertTrue(!first.equals(after.db().publication()), "the new publication");
+        assertEquals(Publisher.publicationOf(db), after.db().publication());
+      }
+      assertEquals(1440, during.db().layoutCount(), "the old handle still reads");
+      during.close();
+    }
+  }
 }

@@ -1,0 +1,137 @@
+package klotskidb.db;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Scratch files and folders beside an output, for {@code klotski export --out out/main.csv}:
+ *
+ * <pre>
+ *   out/.main.csv.klotski-4711-8125066127316372114.tmp    the file being written, renamed over main.csv
+ *   out/.main.csv.klotski-4711-3920485723049857203.tmp/   parts of a Parquet file, deleted at the end
+ * </pre>
+ *
+ * The names are made by the platform's temp-file calls ({@link Files#createTempFile}: a random
+ * part, created only if nothing is there -- a planted link makes the call fail instead of being
+ * followed -- and readable by the owner alone). The process id in the name lets the next run of
+ * the same kind recognise what a killed run left ({@link #removeStale}); deleting never follows a
+ * link ({@link #delete}).
+ */
+public final class Scratch {
+  private Scratch() {}
+
+  private static final String OWNER_ONLY_FILE = "rw-------";
+  private static final String OWNER_ONLY_DIR = "rwx------";
+
+  private static String prefix(Path output) {
+    return "." + output.getFileName() + ".klotski-" + ProcessHandle.current().pid() + "-";
+  }
+
+  private static boolean posix(Path dir) {
+    return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+  }
+
+  /** A new empty scratch file beside {@code output}, in its folder. */
+  public static Path file(Path output) throws IOException {
+    Path dir = output.toAbsolutePath().normalize().getParent();
+    return posix(dir)
+        ? Files.createTempFile(dir, prefix(output), ".tmp",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_FILE)))
+        : Files.createTempFile(dir, prefix(output), ".tmp");
+  }
+
+  /** A new empty scratch folder beside {@code output}, in its folder. */
+  public static Path folder(Path output) throws IOException {
+    Path dir = output.toAbsolutePath().normalize().getParent();
+    return posix(dir)
+        ? Files.createTempDirectory(dir, prefix(output),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_DIR)))
+        : Files.createTempDirectory(dir, prefix(output));
+  }
+
+  /**
+   * Removes the scratch files and folders of {@code output} that a run which is gone left (by the
+   * process id in their names); a note for each. Links among them are removed, never followed.
+   */
+  public static void removeStale(Path output, Consumer<String> notes) {
+    Path abs = output.toAbsolutePath().normalize();
+    if (abs.getParent() != null) {
+      removeStale(abs.getParent(), "." + abs.getFileName() + ".klotski-", notes);
+    }
+  }
+
+  /** {@link #removeStale(Path, Consumer)} for every output of folder {@code dir} (a release's). */
+  public static void removeStaleIn(Path dir, Consumer<String> notes) {
+    removeStale(dir.toAbsolutePath().normalize(), ".", notes);
+  }
+
+  /** Whether a name is one {@link #file} or {@link #folder} makes. */
+  public static boolean isScratchName(String name) {
+    return SCRATCH.matcher(name).matches();
+  }
+
+  private static final Pattern SCRATCH = Pattern.compile("\\..+\\.klotski-(\\d+)-\\d+\\.tmp");
+
+  private static void removeStale(Path dir, String prefix, Consumer<String> notes) {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+      for (Path p : s) {
+        Matcher m = SCRATCH.matcher(p.getFileName().toString());
+        if (m.matches() && !alive(Long.parseLong(m.group(1)))) {
+          delete(p);
+          notes.accept("removed " + p.getFileName() + ", left by an interrupted run");
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // what cannot be listed or removed now, the next run tries again
+    }
+  }
+
+  static boolean alive(long pid) {
+    return pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  /**
+   * Deletes a file or a folder with what is inside; a link is deleted itself, never what it points
+   * to. Quiet when nothing is there.
+   */
+  public static void delete(Path p) throws IOException {
+    if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    Files.walkFileTree(p, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        Files.deleteIfExists(file);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        Files.deleteIfExists(d);
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  /** {@link #delete} for cleanup paths (a shutdown hook, a finally): what fails is left for the next run. */
+  public static void deleteQuietly(Path p) {
+    try {
+      delete(p);
+    } catch (IOException ignored) {
+      // removeStale of the next run
+    }
+  }
+}
