@@ -6,7 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import klotskidb.db.KlotskiDb;
+import klotskidb.db.LiveDatabase;
 import klotskidb.enumerator.UserText;
 import klotskidb.server.KlotskiServer;
 import picocli.CommandLine.Command;
@@ -63,10 +63,11 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KlotskiDb kdb = db.open()) {
+    // follows the database: a build or analyse that publishes is served within a second or so
+    try (LiveDatabase live = LiveDatabase.open(db.dir(), note -> System.err.println("klotski serve: " + note))) {
       KlotskiServer server;
       try {
-        server = KlotskiServer.start(kdb, new InetSocketAddress(address, port), threads, System.err,
+        server = KlotskiServer.start(live, new InetSocketAddress(address, port), threads, System.err,
             KlotskiServer.MAX_IN_FLIGHT, noWarmUp ? 0 : WARM_UP_MILLIS);
       } catch (java.net.BindException e) {
         throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
@@ -77,7 +78,7 @@ final class ServeCommand implements Callable<Integer> {
       }, "klotski-serve-stop");
       Runtime.getRuntime().addShutdownHook(hook);
       InetSocketAddress at = server.address();
-      out.println("serving " + kdb.dir() + " at http://" + at.getHostString() + ":" + at.getPort() + "/ (Ctrl-C stops)");
+      out.println("serving " + db.dir() + " at http://" + at.getHostString() + ":" + at.getPort() + "/ (Ctrl-C stops)");
       out.flush();
       stopped.await();
     }

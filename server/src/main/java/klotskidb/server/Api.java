@@ -13,6 +13,7 @@ import klotskidb.db.DatabaseException;
 import klotskidb.db.Finder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.LiveDatabase;
 import klotskidb.db.Lookup;
 import klotskidb.db.Schema;
 import klotskidb.enumerator.Board;
@@ -66,7 +67,7 @@ public final class Api {
     }
   }
 
-  private final KlotskiDb db;
+  private final LiveDatabase live;
   private final int listSlots;
   private final Semaphore searches;
   /** The last searches' facts by code, most recent last. */
@@ -77,13 +78,19 @@ public final class Api {
     }
   };
 
+  /** Over one database handle (the caller's, which it closes). */
   public Api(KlotskiDb db) {
     this(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
   }
 
   /** With at most {@code listSlots} list searches at once. */
   public Api(KlotskiDb db, int listSlots) {
-    this.db = db;
+    this(LiveDatabase.fixed(db), listSlots);
+  }
+
+  /** Over a database that follows publications: each request reads the publication current when it starts. */
+  public Api(LiveDatabase live, int listSlots) {
+    this.live = live;
     this.listSlots = listSlots;
     this.searches = new Semaphore(listSlots);
   }
@@ -95,6 +102,12 @@ public final class Api {
 
   /** Answers a GET of {@code path} (raw, still percent-encoded) with the raw {@code query} (may be null). */
   public Response get(String path, String query) {
+    try (LiveDatabase.Lease lease = live.lease()) {
+      return get(lease.db(), path, query);
+    }
+  }
+
+  private Response get(KlotskiDb db, String path, String query) {
     try {
       Map<String, String> q = query(query);
       List<String> parts = segments(path);
@@ -104,7 +117,7 @@ public final class Api {
       String what = parts.get(1);
       int n = parts.size();
       if (what.equals("meta") && n == 2) {
-        return Response.ok(meta());
+        return Response.ok(meta(db));
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         CaseRecord c = Lookup.layout(db, parts.get(2));
@@ -113,31 +126,31 @@ public final class Api {
         }
         switch (parts.get(3)) {
           case "next":
-            return Response.ok(next(c));
+            return Response.ok(next(db, c));
           case "solution":
-            return Response.ok(solution(c));
+            return Response.ok(solution(db, c));
           case "farthest":
           case "solutions":
-            return lists(c, parts.get(3).equals("farthest"), q);
+            return lists(db, c, parts.get(3).equals("farthest"), q);
           default:
             break;
         }
       }
       if (what.equals("find") && n == 2) {
-        return find(q);
+        return find(db, q);
       }
       if (what.equals("board") && n == 2) {
         return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(board(required(q, "pieces"))))));
       }
       if (what.equals("path") && n == 2) {
-        return path(required(q, "from"), required(q, "to"));
+        return path(db, required(q, "from"), required(q, "to"));
       }
       if (what.equals("group") && (n == 3 || n == 5 && parts.get(3).equals("layer"))) {
         GroupRecord g = Lookup.group(db, parts.get(2));
         if (n == 3) {
           return Response.ok(Documents.group(db, g));
         }
-        return layer(g, parts.get(4), q);
+        return layer(db, g, parts.get(4), q);
       }
       return Response.error(404, "no such resource: " + UserText.quote(path));
     } catch (Lookup.NotFoundException e) {
@@ -145,8 +158,7 @@ public final class Api {
     } catch (IllegalArgumentException e) {
       return Response.error(400, e.getMessage());
     } catch (DatabaseException e) {
-      return Response.error(500, "the database could not answer: " + e.getMessage()
-          .replace(db.dir().toAbsolutePath().toString(), "the database").replace(db.dir().toString(), "the database"));
+      return Response.error(500, "the database could not answer: " + e.getMessage());
     }
   }
 
@@ -238,7 +250,7 @@ public final class Api {
     return Board.of(types, cells).code();
   }
 
-  private Map<String, Object> meta() {
+  private Map<String, Object> meta(KlotskiDb db) {
     Map<String, String> meta = db.meta();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("layouts", db.layoutCount());
@@ -249,10 +261,11 @@ public final class Api {
     m.put("built_at", meta.get(Schema.META_BUILT_AT));
     m.put("step_rule", meta.get(Schema.META_STEP_RULE));
     m.put("analysed_classes", new ArrayList<>(db.analysedClasses().keySet()));
+    m.put("publication", db.publication().trim()); // a new value after every build or analyse
     return m;
   }
 
-  private Map<String, Object> next(CaseRecord c) {
+  private Map<String, Object> next(KlotskiDb db, CaseRecord c) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
@@ -266,7 +279,7 @@ public final class Api {
     return m;
   }
 
-  private Map<String, Object> solution(CaseRecord c) {
+  private Map<String, Object> solution(KlotskiDb db, CaseRecord c) {
     long[] path = Lookup.solution(db, c);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
@@ -277,7 +290,7 @@ public final class Api {
   }
 
   /** One page of the layouts a filter finds, and the cursor of the next. */
-  private Response find(Map<String, String> q) {
+  private Response find(KlotskiDb db, Map<String, String> q) {
     Finder.Filter f = Finder.Filter.parse(q);
     int limit = number(q, "limit", 100, 1, Finder.MAX_LIMIT);
     String cursor = q.get("cursor");
@@ -286,10 +299,10 @@ public final class Api {
   }
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */
-  private Response lists(CaseRecord c, boolean farthest, Map<String, String> q) {
+  private Response lists(KlotskiDb db, CaseRecord c, boolean farthest, Map<String, String> q) {
     int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
     int limit = number(q, "limit", 100, 1, MAX_LIMIT);
-    RootFacts f = facts(c);
+    RootFacts f = facts(db, c);
     if (f == null) {
       return Response.error(503, "busy: " + listSlots + " list searches under way; try again");
     }
@@ -325,7 +338,7 @@ public final class Api {
   }
 
   /** The facts of {@code c}: kept from a recent search, or searched now; null when every slot is busy. */
-  private RootFacts facts(CaseRecord c) {
+  private RootFacts facts(KlotskiDb db, CaseRecord c) {
     synchronized (recent) {
       RootFacts kept = recent.get(c.code());
       if (kept != null) {
@@ -347,7 +360,7 @@ public final class Api {
     }
   }
 
-  private Response path(String from, String to) {
+  private Response path(KlotskiDb db, String from, String to) {
     CaseRecord a = Lookup.layout(db, from);
     CaseRecord b = Lookup.layout(db, to);
     long[] path = Solver.path(a.code(), b.code());
@@ -363,7 +376,7 @@ public final class Api {
     return Response.ok(m);
   }
 
-  private Response layer(GroupRecord g, String layerText, Map<String, String> q) {
+  private Response layer(KlotskiDb db, GroupRecord g, String layerText, Map<String, String> q) {
     int layer = number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
     if (layer >= g.layers()) {
       return Response.error(404, "group " + g.name() + " has layers 0.." + (g.layers() - 1) + ", no layer " + layer);

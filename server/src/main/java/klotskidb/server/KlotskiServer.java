@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Semaphore;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.LiveDatabase;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -63,11 +64,11 @@ public final class KlotskiServer implements AutoCloseable {
   private final byte[] page;
   private final PrintStream log;
 
-  private KlotskiServer(KlotskiDb db, InetSocketAddress address, int threads, PrintStream log, int maxInFlight)
+  private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxInFlight)
       throws IOException {
     this.maxInFlight = maxInFlight;
     this.inFlight = new Semaphore(maxInFlight);
-    this.api = new Api(db);
+    this.api = new Api(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     this.log = log;
     try (InputStream in = KlotskiServer.class.getResourceAsStream("index.html")) {
       if (in == null) {
@@ -118,7 +119,16 @@ public final class KlotskiServer implements AutoCloseable {
    */
   public static KlotskiServer start(KlotskiDb db, InetSocketAddress address, int threads, PrintStream log,
       int maxInFlight, long warmUpMillis) throws IOException {
-    KlotskiServer server = new KlotskiServer(db, address, threads, log, maxInFlight);
+    return start(LiveDatabase.fixed(db), address, threads, log, maxInFlight, warmUpMillis);
+  }
+
+  /**
+   * The same over a database that follows publications ({@code klotski serve}): each request
+   * reads the publication current when it starts.
+   */
+  public static KlotskiServer start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
+      int maxInFlight, long warmUpMillis) throws IOException {
+    KlotskiServer server = new KlotskiServer(live, address, threads, log, maxInFlight);
     try {
       server.jetty.start();
     } catch (IOException e) {
@@ -132,8 +142,10 @@ public final class KlotskiServer implements AutoCloseable {
       throw new IOException("the HTTP server did not start: " + e.getMessage(), e);
     }
     if (warmUpMillis > 0) {
-      WarmUp.readFiles(db);
-      WarmUp.overHttp(server.address(), db.layoutCount(), 2, warmUpMillis);
+      try (LiveDatabase.Lease lease = live.lease()) {
+        WarmUp.readFiles(lease.db());
+        WarmUp.overHttp(server.address(), lease.db().layoutCount(), 2, warmUpMillis);
+      }
     }
     return server;
   }

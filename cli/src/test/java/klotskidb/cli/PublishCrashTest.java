@@ -1,0 +1,127 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import klotskidb.db.KlotskiDb;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A writer killed at every rename and unlink of its publish (strace's fault injection: the N-th
+ * such call of a thread gets SIGKILL): after each kill {@code info} answers, {@code analyse} reruns
+ * and finishes, {@code verify --deep} passes, and no class that was analysed is lost.
+ */
+@Tag("slow")
+class PublishCrashTest {
+  @TempDir static Path temp;
+  private static String strace;
+
+  /** The first layout of the first group of class 0-2-0, by its name. */
+  private static final String LAYOUT = "0-2-0-0-0";
+  private static Path pristine;
+
+  @BeforeAll
+  static void strace() {
+    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+      if (Files.isExecutable(Path.of(dir, "strace"))) {
+        strace = Path.of(dir, "strace").toString();
+      }
+    }
+    if (strace == null && System.getenv("KLOTSKI_REQUIRE_STRACE") != null) {
+      throw new IllegalStateException("strace is required (KLOTSKI_REQUIRE_STRACE) but not on the PATH");
+    }
+    Assumptions.assumeTrue(strace != null, "strace is not installed (apt-get install strace): crash points not tested");
+    // every trial starts from a copy of this: one class analysed, one not
+    pristine = temp.resolve("pristine");
+    assertEquals(0, Cli.run("build", "--db", pristine.toString(), "--no-progress", "--classes", "0-2-0,0-1-0").exit);
+    assertEquals(0, Cli.run("analyse", "--db", pristine.toString(), "--no-progress", "--classes", "0-2-0").exit);
+  }
+
+  /** Runs a klotski command under strace, killed at the {@code when}-th call of {@code calls}; its exit code. */
+  private static int killedAt(String calls, int when, String... args) throws Exception {
+    List<String> line = new ArrayList<>(List.of(strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=" + calls,
+        "-e", "inject=" + calls + ":signal=KILL:when=" + when,
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g",
+        "-cp", System.getProperty("java.class.path"), Klotski.class.getName()));
+    line.addAll(List.of(args));
+    Process p = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished or killed in time");
+    return p.exitValue();
+  }
+
+  private static Set<String> analysed(Path db) {
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      return k.analysedClasses().keySet();
+    }
+  }
+
+  /** After a kill: the database answers, the analysed classes are still there, a rerun finishes, deep check passes. */
+  private static void recovers(Path db, Set<String> analysedBefore, String what) {
+    Cli info = Cli.run("info", LAYOUT, "--db", db.toString());
+    assertEquals(0, info.exit, what + ": info answers: " + info);
+    assertTrue(analysed(db).containsAll(analysedBefore), what + ": no analysed class lost: " + analysed(db));
+    Cli rerun = Cli.run("analyse", "--db", db.toString(), "--no-progress");
+    assertEquals(0, rerun.exit, what + ": analyse reruns: " + rerun);
+    Cli deep = Cli.run("verify", "--deep", "--db", db.toString());
+    assertEquals(0, deep.exit, what + ": verify --deep: " + deep);
+    assertTrue(analysed(db).containsAll(analysedBefore), what + ": still every analysed class");
+  }
+
+  @Test
+  void everyRenameAndUnlinkOfABuildOrAnalyseRecovers() throws Exception {
+    Path db = temp.resolve("trial").resolve("db");
+    int trials = 0;
+    for (String command : List.of("analyse", "build")) {
+      // every rename, until the run gets past its last one and finishes
+      boolean completed = false;
+      for (int when = 1; when <= 40 && !completed; when++) {
+        completed = trial(db, command, "rename,renameat,renameat2", when);
+        trials++;
+      }
+      assertTrue(completed, command + " ran to the end once the kills were past its last rename");
+      // unlinks: a run makes hundreds (RocksDB's, the old database's files): a spread of them,
+      // from the first to those of the old database's deletion
+      for (int when : new int[] {1, 3, 8, 21, 55}) {
+        trial(db, command, "unlink,unlinkat,rmdir", when);
+        trials++;
+      }
+    }
+    assertTrue(trials > 12, trials + " kills");
+  }
+
+  /** One kill at the {@code when}-th of {@code calls}, from a fresh copy; whether the run finished instead. */
+  private static boolean trial(Path db, String command, String calls, int when) throws Exception {
+    Scratch.reset(db);
+    Cli.copyDatabase(pristine, db);
+    Set<String> before = command.equals("analyse") ? Set.of("0-2-0") : Set.of();
+    String[] args = command.equals("analyse")
+        ? new String[] {"analyse", "--db", db.toString(), "--no-progress", "--classes", "0-1-0"}
+        : new String[] {"build", "--db", db.toString(), "--no-progress", "--classes", "0-2-0,0-1-0"};
+    int exit = killedAt(calls, when, args);
+    recovers(db, before, command + " killed at " + calls + " #" + when + " (exit " + exit + ")");
+    return exit == 0;
+  }
+
+  /** Removing a folder between trials. */
+  private static final class Scratch {
+    static void reset(Path db) throws Exception {
+      Files.createDirectories(db.getParent());
+      try (var siblings = Files.list(db.getParent())) {
+        for (Path p : siblings.toList()) {
+          klotskidb.db.Scratch.delete(p);
+        }
+      }
+    }
+  }
+}
