@@ -134,7 +134,14 @@ public final class Klotski implements Callable<Integer> {
       return (f.getFile() == null ? "" : "cannot access " + f.getFile() + ": ") + IoErrors.reason(f)
           + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")");
     }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    // a library's wrapper ("Unable to close resource") says what failed, its I/O cause why
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      if (c instanceof java.io.IOException io && !message.contains(IoErrors.reason(io))) {
+        return message + ": " + IoErrors.reason(io);
+      }
+    }
+    return message;
   }
 
   /** The version from the jar manifest, or "dev" when run from classes. */

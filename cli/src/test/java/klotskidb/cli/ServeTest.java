@@ -174,17 +174,38 @@ class ServeTest {
     assertEquals(200, head.statusCode());
     assertEquals("", head.body());
 
-    // past the limit of requests at once: 503 (a server that allows none shows it every time)
+    // past the workers and the queue: 503 with the API's JSON (one worker, no queue, many at once)
     try (KlotskiServer full = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 1,
         new PrintStream(PrintStream.nullOutputStream()), 0)) {
-      HttpResponse<String> busy = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-          + full.address().getPort() + "/api/meta")).GET().build(), HttpResponse.BodyHandlers.ofString());
-      assertEquals(503, busy.statusCode());
-      assertEquals("{\"error\":\"busy: more than 0 requests at once; try again\"}", busy.body());
+      List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
+      for (int i = 0; i < 24; i++) {
+        all.add(HTTP.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + full.address().getPort()
+            + "/api/path?from=1A9BF0C&to=DAAF4CC")).GET().build(), HttpResponse.BodyHandlers.ofString()));
+      }
+      int busy = 0;
+      int answered = 0;
+      for (var f : all) {
+        HttpResponse<String> r = f.get();
+        if (r.statusCode() == 503) {
+          busy++;
+          assertEquals("{\"error\":\"busy: every worker is answering and 0 more requests wait (or this one waited 10 "
+              + "s); try again\"}", r.body());
+        } else {
+          assertEquals(200, r.statusCode(), r.body());
+          answered++;
+        }
+      }
+      assertTrue(busy > 0 && answered > 0, busy + " refused, " + answered + " answered");
     }
 
     HttpResponse<String> page = get("/");
     assertEquals(200, page.statusCode());
+    String policy = page.headers().firstValue("Content-Security-Policy").orElse("");
+    assertTrue(policy.startsWith("default-src 'none'; script-src 'sha256-") && policy.contains("frame-ancestors 'none'"),
+        policy);
+    assertEquals("no-referrer", page.headers().firstValue("Referrer-Policy").orElse(""));
+    assertEquals("default-src 'none'; frame-ancestors 'none'",
+        get("/api/meta").headers().firstValue("Content-Security-Policy").orElse(""));
     assertTrue(page.body().contains("<title>klotski-db explorer</title>"));
     assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no CDN: works offline");
   }
@@ -217,16 +238,27 @@ class ServeTest {
       {"GET /api/find?class=%jj HTTP/1.1", "400", "malformed percent-encoding in '%jj'"},
       {"GET /api/layout/1A9BF0C00?x=% HTTP/1.1", "400", "malformed percent-encoding in '%'"},
       {"GET /" + "a".repeat(9000) + " HTTP/1.1", "414", "uri too long"},
+      {"PUT * HTTP/1.1", "400", "malformed request"},
+      {"OPTIONS * HTTP/1.1", "405", "only GET and HEAD"},
     };
     for (String[] c : cases) {
-      String[] answer = raw(c[0] + "\r\nHost: x\r\nConnection: close\r\n\r\n");
+      String[] answer = raw(c[0] + "\r\nHost: localhost\r\nConnection: close\r\n\r\n");
       assertTrue(answer[0].startsWith("HTTP/1.1 " + c[1] + " "), c[0] + ": " + answer[0]);
       assertTrue(answer[1].startsWith("{\"error\":\"") && answer[1].contains(c[2]), c[0] + ": " + answer[1]);
+    }
+    String[] preface = raw("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+    assertTrue(preface[0].startsWith("HTTP/1.1 426 ") && preface[1].contains("HTTP/1.1 only"), preface[1]);
+    // bound to loopback: another site's name resolved to 127.0.0.1 (DNS rebinding) is refused
+    String[] foreign = raw("GET /api/meta HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    assertTrue(foreign[0].startsWith("HTTP/1.1 421 ") && foreign[1].contains("Host 'evil.example' refused"), foreign[1]);
+    for (String local : List.of("localhost", "127.0.0.1:8080", "[::1]:80", "LOCALHOST")) {
+      String[] ok = raw("GET /api/meta HTTP/1.1\r\nHost: " + local + "\r\nConnection: close\r\n\r\n");
+      assertTrue(ok[0].startsWith("HTTP/1.1 200 "), local + ": " + ok[0]);
     }
     String[] noHost = raw("GET /api/meta HTTP/1.1\r\nConnection: close\r\n\r\n");
     assertTrue(noHost[0].startsWith("HTTP/1.1 400 ") && noHost[1].startsWith("{\"error\":\"malformed request"), noHost[1]);
     // the connection still serves after a 404 (keep-alive): two requests, two answers
-    String[] two = raw("GET /api/nothing HTTP/1.1\r\nHost: x\r\n\r\nGET /api/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    String[] two = raw("GET /api/nothing HTTP/1.1\r\nHost: localhost\r\n\r\nGET /api/meta HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     assertTrue(two[0].startsWith("HTTP/1.1 404 ") && two[1].contains("\"layouts\":"), two[1]);
   }
 
@@ -250,5 +282,30 @@ class ServeTest {
     Cli bad = Cli.run("find", "--db", dbDir.toString(), "--min-steps", "x");
     assertTrue(bad.exit != 0, bad.toString());
     assertTrue(bad.err.contains("--min-steps must be a whole number, not 'x'"), bad.err);
+  }
+
+  /** A request that keeps arriving a byte at a time (slowloris) is cut off; the server goes on. */
+  @org.junit.jupiter.api.Tag("slow")
+  @Test
+  void aSlowRequestIsClosed() throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort())) {
+      socket.getOutputStream().write("GET /api/meta HTTP/1.1\r\nHo".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.setSoTimeout(500);
+      long start = System.nanoTime();
+      boolean closed = false;
+      while (!closed && System.nanoTime() - start < 30_000_000_000L) {
+        try {
+          socket.getOutputStream().write('x');
+          closed = socket.getInputStream().read() == -1;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+          Thread.sleep(1500);
+        } catch (java.io.IOException reset) {
+          closed = true;
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      assertTrue(closed && seconds < 20, "closed after " + seconds + " s");
+    }
+    assertEquals(200, get("/api/meta").statusCode());
   }
 }

@@ -177,18 +177,25 @@ public final class KlotskiDb implements AutoCloseable {
     if (!Files.isDirectory(dir)) {
       throw new DatabaseException(dir + " is not a klotski database: it is " + WriteTarget.describe(dir));
     }
+    // a folder of klotski's own file names whose RocksDB files do not read is a damaged database,
+    // not a foreign folder: its CURRENT or MANIFEST is missing or broken
+    boolean ours = WriteTarget.isMadeByKlotski(dir);
     if (!Files.exists(dir.resolve("CURRENT"))) {
-      throw new DatabaseException(dir + " is not a klotski database: it is " + WriteTarget.describe(dir));
+      throw new DatabaseException(ours ? damaged(dir, "its CURRENT file is missing")
+          : dir + " is not a klotski database: it is " + WriteTarget.describe(dir));
     }
     List<String> families;
     try (Options probe = new Options()) {
       families = RocksDB.listColumnFamilies(probe, dir.toString()).stream()
           .map(b -> new String(b, StandardCharsets.UTF_8)).toList();
     } catch (RocksDBException e) {
-      throw new DatabaseException("cannot read " + dir + ": " + oneLine(e), e);
+      throw new DatabaseException(ours ? damaged(dir, "its CURRENT or MANIFEST file does not read: " + oneLine(e))
+          : "cannot read " + dir + ": " + oneLine(e), e);
     }
     if (!families.contains(Schema.META)) {
-      throw new DatabaseException(dir + " is not a klotski database (no meta column family)");
+      throw new DatabaseException(ours ? damaged(dir, "its CURRENT or MANIFEST file names no column family of "
+          + "klotski's" + (families.isEmpty() ? "" : " (read: " + String.join(", ", families) + ")"))
+          : dir + " is not a klotski database (no meta column family)");
     }
     LRUCache cache = new LRUCache(Tables.READER_CACHE_BYTES);
     List<ColumnFamilyOptions> cfOptions = new ArrayList<>();
@@ -223,6 +230,10 @@ public final class KlotskiDb implements AutoCloseable {
       throw e;
     }
     return k;
+  }
+
+  private static String damaged(Path dir, String what) {
+    return "the database at " + dir + " is damaged: " + what + "; rebuild it with 'klotski build --db " + dir + "'";
   }
 
   private void readMeta() {

@@ -158,7 +158,11 @@ public final class Api {
     } catch (IllegalArgumentException e) {
       return Response.error(400, e.getMessage());
     } catch (DatabaseException e) {
-      return Response.error(500, "the database could not answer: " + e.getMessage());
+      // the family and the file, never the server's own paths
+      String dir = db.dir().toAbsolutePath().toString();
+      return Response.error(500, "the database could not answer: " + e.getMessage()
+          .replace("the database at " + dir, "the database").replace("the database at " + db.dir(), "the database")
+          .replace(dir, "(the database's folder)"));
     }
   }
 

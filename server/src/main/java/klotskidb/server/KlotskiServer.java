@@ -7,7 +7,8 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Semaphore;
+import java.time.Duration;
+import klotskidb.enumerator.UserText;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
 import org.eclipse.jetty.http.HttpField;
@@ -22,6 +23,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -36,8 +38,13 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * </pre>
  *
  * Read-only and bounded: GET and HEAD only (405 otherwise), URLs up to {@link #MAX_URL}
- * characters (414), at most {@link #MAX_IN_FLIGHT} requests at once (503 past that), layer pages
- * up to {@link Api#MAX_LIMIT} members. One database handle serves every thread (RocksDB reads
+ * characters (414), as many requests at once as worker threads and {@link #MAX_IN_FLIGHT} more
+ * waiting at most {@link #MAX_WAIT} (503 past that: Jetty's QoSHandler), connections idle for
+ * {@link #IDLE_MILLIS} or whose request takes {@link SlowRequests#LIMIT} to arrive closed, layer
+ * pages up to {@link Api#MAX_LIMIT} members. Bound to loopback it answers only requests whose
+ * Host is this machine (421 otherwise: a page of another site that resolves its name to
+ * 127.0.0.1 cannot read the API). The page carries a Content-Security-Policy that lets only its
+ * own script run (by hash), every JSON answer one that lets nothing run or frame it. One database handle serves every thread (RocksDB reads
  * are thread-safe). Every answer that is not 200 is the API's JSON error ({@link JsonErrors}),
  * also for what Jetty rejects before a handler runs (a malformed request line, a bad
  * percent-encoding such as {@code /%jO}, an ambiguous path such as {@code /a/%2F/b}).
@@ -49,35 +56,46 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  */
 public final class KlotskiServer implements AutoCloseable {
   public static final int MAX_URL = 2048;
+  /** Requests that wait for a worker; one more is answered 503 at once (QoSHandler). */
   public static final int MAX_IN_FLIGHT = 256;
+  /** How long a request may wait for a worker before it is answered 503. */
+  static final Duration MAX_WAIT = Duration.ofSeconds(10);
+  /** A connection idle this long is closed; a request still arriving after {@link SlowRequests#LIMIT} too. */
+  static final long IDLE_MILLIS = 20_000;
 
   private static final HttpField NO_SNIFF = new HttpField("X-Content-Type-Options", "nosniff");
   private static final HttpField NO_STORE = new HttpField(HttpHeader.CACHE_CONTROL, "no-store");
   private static final HttpField JSON = new HttpField(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
   private static final HttpField HTML = new HttpField(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
+  private static final HttpField NO_REFERRER = new HttpField("Referrer-Policy", "no-referrer");
+  /** JSON is never a page: nothing may run or be framed from it. */
+  private static final HttpField API_CSP = new HttpField("Content-Security-Policy",
+      "default-src 'none'; frame-ancestors 'none'");
 
   private final Server jetty;
   private final ServerConnector connector;
   private final Api api;
-  private final int maxInFlight;
-  private final Semaphore inFlight;
   private final byte[] page;
+  private final HttpField pageCsp;
   private final PrintStream log;
+  private final boolean loopback;
 
-  private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxInFlight)
+  private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxQueued)
       throws IOException {
-    this.maxInFlight = maxInFlight;
-    this.inFlight = new Semaphore(maxInFlight);
     this.api = new Api(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     this.log = log;
+    this.loopback = address.getAddress() != null && address.getAddress().isLoopbackAddress();
     try (InputStream in = KlotskiServer.class.getResourceAsStream("index.html")) {
       if (in == null) {
         throw new IOException("the page (klotskidb/server/index.html) is missing from the jar");
       }
       page = in.readAllBytes();
     }
-    // the workers, plus Jetty's own: one acceptor and one selector (threads that wait on sockets)
-    QueuedThreadPool pool = new QueuedThreadPool(Math.max(1, threads) + 2, Math.max(1, threads) + 2);
+    pageCsp = new HttpField("Content-Security-Policy", pagePolicy(new String(page, StandardCharsets.UTF_8)));
+    // the workers, Jetty's own (one acceptor, one selector) and a few to queue or refuse requests
+    // while every worker is busy (QoSHandler decides on a pool thread)
+    int workers = Math.max(1, threads);
+    QueuedThreadPool pool = new QueuedThreadPool(workers + 6, workers + 6);
     pool.setName("klotski-http");
     pool.setDaemon(true);
     pool.setReservedThreads(0);
@@ -89,15 +107,44 @@ public final class KlotskiServer implements AutoCloseable {
     connector.setHost(address.getAddress() == null ? address.getHostString() : address.getAddress().getHostAddress());
     connector.setPort(address.getPort());
     connector.setAcceptQueueSize(1024);
+    connector.setIdleTimeout(IDLE_MILLIS);
+    connector.addBean(new SlowRequests(connector));
     jetty.addConnector(connector);
-    jetty.setHandler(new Handler.Abstract() {
+    // at most `workers` requests run at once; up to maxQueued more wait (MAX_WAIT at most); past
+    // that, and after the wait, 503 with the API's JSON (Jetty's QoSHandler: a bounded queue that
+    // holds no thread per waiting request)
+    QoSHandler qos = new QoSHandler(new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return KlotskiServer.this.handle(request, response, callback);
       }
     });
-    jetty.setErrorHandler(new JsonErrors());
+    qos.setMaxRequestCount(workers);
+    qos.setMaxSuspendedRequestCount(maxQueued);
+    qos.setMaxSuspend(MAX_WAIT);
+    jetty.setHandler(qos);
+    jetty.setErrorHandler(new JsonErrors(maxQueued));
     jetty.setStopTimeout(1000);
+  }
+
+  /**
+   * The page's policy: its one inline script by hash (nothing else may run), its inline styles,
+   * requests to this server only, never framed.
+   */
+  static String pagePolicy(String html) {
+    StringBuilder scripts = new StringBuilder();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script>(.*?)</script>", java.util.regex.Pattern.DOTALL)
+        .matcher(html);
+    while (m.find()) {
+      try {
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(m.group(1).getBytes(StandardCharsets.UTF_8));
+        scripts.append(" 'sha256-").append(java.util.Base64.getEncoder().encodeToString(sha)).append('\'');
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("no SHA-256 in this JVM", e);
+      }
+    }
+    return "default-src 'none'; script-src" + scripts + "; style-src 'unsafe-inline'; img-src 'self' data:; "
+        + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
   }
 
   /** Starts serving {@code db} on {@code address} with {@code threads} worker threads, no warm-up. */
@@ -164,26 +211,26 @@ public final class KlotskiServer implements AutoCloseable {
         send(response, callback, 405, JSON, error(405, "only GET and HEAD"));
         return true;
       }
+      String host = request.getHeaders().get(HttpHeader.HOST);
+      if (loopback && host != null && !isLocal(host)) {
+        // a page of another site that resolves its name to 127.0.0.1 (DNS rebinding) never reads the API
+        send(response, callback, 421, JSON, error(421, "this server answers only requests for this machine "
+            + "(localhost, 127.0.0.1, [::1]); Host " + UserText.quote(host) + " refused"));
+        return true;
+      }
       String raw = request.getHttpURI().getPath();
       String query = request.getHttpURI().getQuery();
       if (raw.length() + (query == null ? 0 : query.length()) > MAX_URL) {
         send(response, callback, 414, JSON, error(414, "the URL is longer than " + MAX_URL + " characters"));
         return true;
       }
-      if (!inFlight.tryAcquire()) {
-        send(response, callback, 503, JSON, error(503, "busy: more than " + maxInFlight + " requests at once; try again"));
+      if (raw.equals("/") || raw.equals("/index.html")) {
+        response.getHeaders().put(pageCsp);
+        send(response, callback, 200, HTML, page);
         return true;
       }
-      try {
-        if (raw.equals("/") || raw.equals("/index.html")) {
-          send(response, callback, 200, HTML, page);
-          return true;
-        }
-        Api.Response r = api.get(raw, query);
-        send(response, callback, r.status(), JSON, bytes(r.body()));
-      } finally {
-        inFlight.release();
-      }
+      Api.Response r = api.get(raw, query);
+      send(response, callback, r.status(), JSON, bytes(r.body()));
     } catch (RuntimeException e) {
       log.println("klotski serve: internal error on " + request.getHttpURI().getPath() + ": " + e);
       if (!response.isCommitted()) {
@@ -193,6 +240,17 @@ public final class KlotskiServer implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  /** A Host header naming this machine: localhost, 127.x.x.x or [::1], with or without a port. */
+  static boolean isLocal(String host) {
+    String h = host.trim().toLowerCase(java.util.Locale.ROOT);
+    if (h.startsWith("[")) {
+      return h.startsWith("[::1]") && (h.length() == 5 || h.charAt(5) == ':');
+    }
+    int colon = h.indexOf(':');
+    String name = colon < 0 ? h : h.substring(0, colon);
+    return name.equals("localhost") || name.endsWith(".localhost") || name.matches("127(\\.\\d{1,3}){3}");
   }
 
   private static byte[] bytes(String s) {
@@ -211,11 +269,18 @@ public final class KlotskiServer implements AutoCloseable {
     response.write(true, ByteBuffer.wrap(body), callback);
   }
 
-  /** The headers of every answer, errors included: its type, no sniffing, no caching. */
+  /**
+   * The headers of every answer, errors included: its type, no sniffing, no caching, no referrer;
+   * a JSON answer may never run anything or be framed (the page has its own policy).
+   */
   private static void headers(HttpFields.Mutable h, HttpField type) {
     h.put(type);
     h.put(NO_SNIFF);
     h.put(NO_STORE);
+    h.put(NO_REFERRER);
+    if (type == JSON) {
+      h.put(API_CSP);
+    }
   }
 
   /**
@@ -224,10 +289,24 @@ public final class KlotskiServer implements AutoCloseable {
    * when it is plain words, Jetty's detail; never a class name.
    */
   static final class JsonErrors extends ErrorHandler {
+    private final int queued;
+
+    JsonErrors(int queued) {
+      this.queued = queued;
+    }
+
+    /** Jetty writes an error body only for GET, POST and HEAD by default: here for every method (PUT *). */
+    @Override
+    public boolean errorPageForMethod(String method) {
+      return true;
+    }
+
     @Override
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
         Callback callback) {
-      send(response, callback, code, JSON, error(code, text(code, message)));
+      String text = code == 503 ? "busy: every worker is answering and " + queued + " more requests wait (or this "
+          + "one waited " + MAX_WAIT.toSeconds() + " s); try again" : text(code, message);
+      send(response, callback, code, JSON, error(code, text));
     }
 
     @Override
@@ -243,6 +322,10 @@ public final class KlotskiServer implements AutoCloseable {
       if (code == 400) {
         what = "malformed request (request line, header, URL or its percent-encoding)";
       }
+      if (code == 426) {
+        return "this server speaks HTTP/1.1 only (an HTTP/2 preface or an upgrade was sent)";
+      }
+
       if (detail == null || detail.isBlank() || detail.equalsIgnoreCase(HttpStatus.getMessage(code))
           || !detail.matches("[A-Za-z0-9 ,:=/'._-]{1,120}") || detail.contains("Exception") || detail.contains("java")) {
         return what;
