@@ -36,7 +36,19 @@ public final class Klotski implements Callable<Integer> {
 
   public static void main(String[] args) {
     InfoCommand.startAhead(args);
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    // Ctrl-C or SIGTERM before the end: one line that says so (serve stops that way by design)
+    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    if (args.length == 0 || !args[0].equals("serve")) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        if (!finished.get()) {
+          System.err.println("klotski: stopped by a signal before it finished: what it was writing is removed, "
+              + "what it had published stays");
+        }
+      }, "klotski-signal"));
+    }
+    int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    finished.set(true);
+    System.exit(code);
   }
 
   /** The subcommands, in the order {@code klotski --help} lists them. */
