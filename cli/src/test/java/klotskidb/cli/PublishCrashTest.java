@@ -80,22 +80,32 @@ class PublishCrashTest {
 
   @Test
   void everyRenameAndUnlinkOfABuildOrAnalyseRecovers() throws Exception {
-    Path db = temp.resolve("trial").resolve("db");
+    // two trials at a time, each in a folder of its own (a killed run is mostly a JVM starting)
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    Path[] slots = {temp.resolve("trial-a").resolve("db"), temp.resolve("trial-b").resolve("db")};
     int trials = 0;
-    for (String command : List.of("analyse", "build")) {
-      // every rename, until the run gets past its last one and finishes
-      boolean completed = false;
-      for (int when = 1; when <= 40 && !completed; when++) {
-        completed = trial(db, command, "rename,renameat,renameat2", when);
-        trials++;
+    try {
+      for (String command : List.of("analyse", "build")) {
+        // every rename, until a run gets past its last one and finishes
+        boolean completed = false;
+        for (int when = 1; when <= 40 && !completed; when += 2) {
+          int first = when;
+          var a = pool.submit(() -> trial(slots[0], command, "rename,renameat,renameat2", first));
+          var b = pool.submit(() -> trial(slots[1], command, "rename,renameat,renameat2", first + 1));
+          completed = a.get() | b.get();
+          trials += 2;
+        }
+        assertTrue(completed, command + " ran to the end once the kills were past its last rename");
+        // unlinks: a run makes hundreds (RocksDB's, the old database's files): the first, and one
+        // among the old database's deletion
+        var a = pool.submit(() -> trial(slots[0], command, "unlink,unlinkat,rmdir", 1));
+        var b = pool.submit(() -> trial(slots[1], command, "unlink,unlinkat,rmdir", 21));
+        a.get();
+        b.get();
+        trials += 2;
       }
-      assertTrue(completed, command + " ran to the end once the kills were past its last rename");
-      // unlinks: a run makes hundreds (RocksDB's, the old database's files): a spread of them,
-      // from the first to those of the old database's deletion
-      for (int when : new int[] {1, 3, 8, 21, 55}) {
-        trial(db, command, "unlink,unlinkat,rmdir", when);
-        trials++;
-      }
+    } finally {
+      pool.shutdownNow();
     }
     assertTrue(trials > 12, trials + " kills");
   }
