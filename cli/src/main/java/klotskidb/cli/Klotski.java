@@ -110,13 +110,15 @@ public final class Klotski implements Callable<Integer> {
     cl.setParameterExceptionHandler((e, a) -> {
       CommandLine where = e.getCommandLine();
       String command = where.getCommandSpec().qualifiedName();
-      where.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + " (see '" + command + " --help')");
+      where.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + didYouMean(e) + " (see '" + command
+          + " --help')");
       where.getErr().flush();
       return 2;
     });
     // an unknown command is a usage error whatever follows it ('klotski serve --help' too)
     if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
-      err.println("klotski: unknown command " + UserText.quote(args[0]) + "; the commands are "
+      err.println("klotski: unknown command " + UserText.quote(args[0])
+          + didYouMean(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))) + "; the commands are "
           + String.join(", ", cl.getSubcommands().keySet()) + " (see 'klotski --help')");
       err.flush();
       return 2;
@@ -134,6 +136,60 @@ public final class Klotski implements Callable<Integer> {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * The nearest names to a mistyped command or option ({@code inof}: info, {@code --bd}: --db):
+   * at most two edits away (a swap of neighbours is one). picocli's own suggestions rank by letter
+   * pairs and offered 'find' for 'inof'.
+   */
+  private static String didYouMean(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+      return "";
+    }
+    String typed = u.getUnmatched().get(0);
+    CommandLine.Model.CommandSpec spec = u.getCommandLine().getCommandSpec();
+    List<String> names = new java.util.ArrayList<>();
+    if (typed.startsWith("-")) {
+      spec.options().forEach(o -> names.addAll(List.of(o.names())));
+      typed = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+    } else {
+      names.addAll(spec.subcommands().keySet());
+    }
+    int best = 3;
+    List<String> close = new java.util.ArrayList<>();
+    for (String n : names) {
+      int d = edits(typed, n);
+      if (d < best) {
+        best = d;
+        close.clear();
+      }
+      if (d == best) {
+        close.add(n);
+      }
+    }
+    return close.isEmpty() || best == 0 ? "" : "; did you mean " + String.join(" or ", close) + "?";
+  }
+
+  /** Optimal string alignment distance: insertions, deletions, substitutions, swaps of neighbours. */
+  static int edits(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   /**

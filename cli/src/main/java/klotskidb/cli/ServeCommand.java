@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         "      /api/layout/X/farthest and /solutions?offset=0&limit=100 (one search in the group),",
         "      /api/find?class=J-B-S&min_steps=N&max_steps=N&symmetric=true&limit=100&cursor=C (as klotski find),",
         "      /api/path?from=X&to=Y, /api/group/J-B-S-G, /api/group/J-B-S-G/layer/K?offset=0&limit=100",
-        "X is a code, @short code, %23id (a URL's '#' is written %23) or name.",
+        "X is a code, @short code, %%23id (a URL's '#' is written %%23) or name.",
         "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",
         "every machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
 final class ServeCommand implements Callable<Integer> {

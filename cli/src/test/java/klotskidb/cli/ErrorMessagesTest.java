@@ -112,6 +112,18 @@ class ErrorMessagesTest {
     assertTrue(unknown.err.startsWith("klotski: unknown command 'no-such-command'"), unknown.err);
     assertEquals("", unknown.out);
     oneLine(Cli.run("verify", "--db", db.toString(), "stray-argument"), 2);
+    // a typo gets the nearest names
+    Cli typo = Cli.run("inof", "1A9BF0C");
+    oneLine(typo, 2);
+    assertTrue(typo.err.startsWith("klotski: unknown command 'inof'; did you mean info?;"), typo.err);
+    Cli option = Cli.run("info", "1A9BF0C", "--bd", db.toString());
+    oneLine(option, 2);
+    assertTrue(option.err.contains("; did you mean --db? (see 'klotski info --help')"), option.err);
+    // a '%' in a help text is meant, not a format: no picocli warning
+    Cli help = Cli.run("serve", "--help");
+    assertEquals(0, help.exit);
+    assertFalse(help.err.contains("WARN") || help.out.contains("WARN"), help.err);
+    assertTrue(help.out.contains("%23id"), help.out);
   }
 
   @Test

@@ -188,8 +188,8 @@ class ServeTest {
         HttpResponse<String> r = f.get();
         if (r.statusCode() == 503) {
           busy++;
-          assertEquals("{\"error\":\"busy: every worker is answering and 0 more requests wait (or this one waited 10 "
-              + "s); try again\"}", r.body());
+          assertEquals("{\"error\":\"busy: every worker is answering and 0 requests' work is queued (or this one "
+              + "waited 10 s); try again\"}", r.body());
         } else {
           assertEquals(200, r.statusCode(), r.body());
           answered++;

@@ -23,7 +23,6 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
-import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -39,7 +38,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *
  * Read-only and bounded: GET and HEAD only (405 otherwise), URLs up to {@link #MAX_URL}
  * characters (414), as many requests at once as worker threads and {@link #MAX_IN_FLIGHT} more
- * waiting at most {@link #MAX_WAIT} (503 past that: Jetty's QoSHandler), connections idle for
+ * waiting at most {@link #MAX_WAIT} (503 past that), connections idle for
  * {@link #IDLE_MILLIS} or whose request takes {@link SlowRequests#LIMIT} to arrive closed, layer
  * pages up to {@link Api#MAX_LIMIT} members. Bound to loopback it answers only requests whose
  * Host is this machine (421 otherwise: a page of another site that resolves its name to
@@ -56,7 +55,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  */
 public final class KlotskiServer implements AutoCloseable {
   public static final int MAX_URL = 2048;
-  /** Requests that wait for a worker; one more is answered 503 at once (QoSHandler). */
+  /** Requests that wait for a worker; past that a request is answered 503 at once. */
   public static final int MAX_IN_FLIGHT = 256;
   /** How long a request may wait for a worker before it is answered 503. */
   static final Duration MAX_WAIT = Duration.ofSeconds(10);
@@ -79,6 +78,8 @@ public final class KlotskiServer implements AutoCloseable {
   private final HttpField pageCsp;
   private final PrintStream log;
   private final boolean loopback;
+  private final QueuedThreadPool pool;
+  private final int maxQueued;
 
   private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxQueued)
       throws IOException {
@@ -92,13 +93,13 @@ public final class KlotskiServer implements AutoCloseable {
       page = in.readAllBytes();
     }
     pageCsp = new HttpField("Content-Security-Policy", pagePolicy(new String(page, StandardCharsets.UTF_8)));
-    // the workers, Jetty's own (one acceptor, one selector) and a few to queue or refuse requests
-    // while every worker is busy (QoSHandler decides on a pool thread)
+    // the workers and Jetty's own: one acceptor and one selector (threads that wait on sockets)
     int workers = Math.max(1, threads);
-    QueuedThreadPool pool = new QueuedThreadPool(workers + 6, workers + 6);
+    pool = new QueuedThreadPool(workers + 2, workers + 2);
     pool.setName("klotski-http");
     pool.setDaemon(true);
     pool.setReservedThreads(0);
+    this.maxQueued = maxQueued;
     jetty = new Server(pool);
     HttpConfiguration config = new HttpConfiguration();
     config.setSendServerVersion(false);
@@ -110,19 +111,12 @@ public final class KlotskiServer implements AutoCloseable {
     connector.setIdleTimeout(IDLE_MILLIS);
     connector.addBean(new SlowRequests(connector));
     jetty.addConnector(connector);
-    // at most `workers` requests run at once; up to maxQueued more wait (MAX_WAIT at most); past
-    // that, and after the wait, 503 with the API's JSON (Jetty's QoSHandler: a bounded queue that
-    // holds no thread per waiting request)
-    QoSHandler qos = new QoSHandler(new Handler.Abstract() {
+    jetty.setHandler(new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return KlotskiServer.this.handle(request, response, callback);
       }
     });
-    qos.setMaxRequestCount(workers);
-    qos.setMaxSuspendedRequestCount(maxQueued);
-    qos.setMaxSuspend(MAX_WAIT);
-    jetty.setHandler(qos);
     jetty.setErrorHandler(new JsonErrors(maxQueued));
     jetty.setStopTimeout(1000);
   }
@@ -211,6 +205,15 @@ public final class KlotskiServer implements AutoCloseable {
         send(response, callback, 405, JSON, error(405, "only GET and HEAD"));
         return true;
       }
+      // requests wait in the pool's queue for a worker: past maxQueued of them, or after MAX_WAIT, a
+      // worker that takes one answers 503 at once, so the queue drains as fast as it can be read
+      // (a bounded wait at no cost to the answered ones; Jetty's QoSHandler, which suspends and
+      // resumes each waiting request, cost a fifth of the look-ups a second: BENCHMARKS.md)
+      if (pool.getQueueSize() > maxQueued
+          || System.nanoTime() - request.getBeginNanoTime() > MAX_WAIT.toNanos()) {
+        send(response, callback, 503, JSON, error(503, JsonErrors.busy(maxQueued)));
+        return true;
+      }
       String host = request.getHeaders().get(HttpHeader.HOST);
       if (loopback && host != null && !isLocal(host)) {
         // a page of another site that resolves its name to 127.0.0.1 (DNS rebinding) never reads the API
@@ -295,6 +298,11 @@ public final class KlotskiServer implements AutoCloseable {
       this.queued = queued;
     }
 
+    static String busy(int queued) {
+      return "busy: every worker is answering and " + queued + " requests' work is queued (or this one waited "
+          + MAX_WAIT.toSeconds() + " s); try again";
+    }
+
     /** Jetty writes an error body only for GET, POST and HEAD by default: here for every method (PUT *). */
     @Override
     public boolean errorPageForMethod(String method) {
@@ -304,8 +312,7 @@ public final class KlotskiServer implements AutoCloseable {
     @Override
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
         Callback callback) {
-      String text = code == 503 ? "busy: every worker is answering and " + queued + " more requests wait (or this "
-          + "one waited " + MAX_WAIT.toSeconds() + " s); try again" : text(code, message);
+      String text = code == 503 ? busy(queued) : text(code, message);
       send(response, callback, code, JSON, error(code, text));
     }
 
