@@ -38,7 +38,8 @@ class CliTest {
     Cli help = Cli.run("help", "info");
     assertTrue(help.out.startsWith("Usage: klotski info"), help.out);
     Cli unknown = Cli.run("nfo");
-    assertEquals("klotski: unknown command 'nfo'; the commands are build, show, group, solve, path, info, next, "
+    assertEquals("klotski: unknown command 'nfo'; did you mean info?; the commands are build, show, group, solve, "
+        + "path, info, next, "
         + "find, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
   }
 

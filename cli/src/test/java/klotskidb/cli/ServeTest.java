@@ -308,4 +308,50 @@ class ServeTest {
     }
     assertEquals(200, get("/api/meta").statusCode());
   }
+
+  /** Another web app may read the API, clients may keep answers and ask again, large answers go gzipped. */
+  @Test
+  void corsEtagsAndGzip() throws Exception {
+    // CORS: a simple request from another origin, and a preflight
+    HttpResponse<String> cross = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/layout/1A9BF0C"))
+        .header("Origin", "https://puzzles.example").GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, cross.statusCode());
+    assertEquals("https://puzzles.example", cross.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
+    HttpResponse<String> preflight = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/layout/1A9BF0C"))
+        .header("Origin", "https://puzzles.example").header("Access-Control-Request-Method", "GET")
+        .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    assertTrue(preflight.statusCode() == 200 || preflight.statusCode() == 204, preflight.toString());
+    assertTrue(preflight.headers().firstValue("Access-Control-Allow-Methods").orElse("").contains("GET"),
+        preflight.headers().toString());
+    // ETag from the publication and the URL; 304 while it matches; errors are never kept
+    HttpResponse<String> first = get("/api/layout/1A9BF0C");
+    String etag = first.headers().firstValue("ETag").orElse("");
+    assertTrue(etag.matches("\"[0-9a-f]{16}\""), etag);
+    assertEquals("public, no-cache", first.headers().firstValue("Cache-Control").orElse(""));
+    assertEquals(etag, get("/api/layout/1A9BF0C").headers().firstValue("ETag").orElse(""), "the same answer, the same tag");
+    HttpResponse<String> again = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/layout/1A9BF0C"))
+        .header("If-None-Match", etag).GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(304, again.statusCode());
+    assertEquals("", again.body());
+    HttpResponse<String> other = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/layout/DAAF4CC"))
+        .header("If-None-Match", etag).GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, other.statusCode(), "another URL, another tag");
+    HttpResponse<String> missing = get("/api/layout/4FEA134");
+    assertEquals("no-store", missing.headers().firstValue("Cache-Control").orElse(""));
+    assertTrue(missing.headers().firstValue("ETag").isEmpty());
+    // gzip for a large answer, the same bytes once inflated
+    String url = base + "/api/group/5-4-1-1/layer/50?limit=1000";
+    HttpResponse<String> plain = HTTP.send(HttpRequest.newBuilder(URI.create(url)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<byte[]> zipped = HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Accept-Encoding", "gzip")
+        .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
+    assertTrue(zipped.body().length < plain.body().length() / 2, zipped.body().length + " of " + plain.body().length());
+    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+      assertEquals(plain.body(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+    HttpResponse<byte[]> small = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/meta"))
+        .header("Accept-Encoding", "gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertTrue(small.headers().firstValue("Content-Encoding").isEmpty(), "a small answer goes plain");
+  }
 }

@@ -57,7 +57,15 @@ public final class Api {
   public static final int MAX_LIMIT = 1000;
 
   /** A status and a JSON body. */
-  public record Response(int status, String body) {
+  /**
+   * An answer; {@code publication} is the database publication that gave a 200 (null otherwise):
+   * the same URL answers the same body until the next publication (the server's ETag).
+   */
+  public record Response(int status, String body, String publication) {
+    public Response(int status, String body) {
+      this(status, body, null);
+    }
+
     static Response ok(Object document) {
       return new Response(200, Json.write(document));
     }
@@ -103,7 +111,8 @@ public final class Api {
   /** Answers a GET of {@code path} (raw, still percent-encoded) with the raw {@code query} (may be null). */
   public Response get(String path, String query) {
     try (LiveDatabase.Lease lease = live.lease()) {
-      return get(lease.db(), path, query);
+      Response r = get(lease.db(), path, query);
+      return r.status() == 200 ? new Response(200, r.body(), lease.db().publication()) : r;
     }
   }
 

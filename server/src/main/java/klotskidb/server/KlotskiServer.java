@@ -22,7 +22,9 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.CrossOriginHandler;
 import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -67,6 +69,8 @@ public final class KlotskiServer implements AutoCloseable {
   private static final HttpField JSON = new HttpField(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
   private static final HttpField HTML = new HttpField(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
   private static final HttpField NO_REFERRER = new HttpField("Referrer-Policy", "no-referrer");
+  /** A 200 that may be kept, but asked again (If-None-Match) before it is used: it changes with a publication. */
+  private static final HttpField REVALIDATE = new HttpField(HttpHeader.CACHE_CONTROL, "public, no-cache");
   /** JSON is never a page: nothing may run or be framed from it. */
   private static final HttpField API_CSP = new HttpField("Content-Security-Policy",
       "default-src 'none'; frame-ancestors 'none'");
@@ -76,6 +80,7 @@ public final class KlotskiServer implements AutoCloseable {
   private final Api api;
   private final byte[] page;
   private final HttpField pageCsp;
+  private final String pageTag;
   private final PrintStream log;
   private final boolean loopback;
   private final QueuedThreadPool pool;
@@ -93,6 +98,7 @@ public final class KlotskiServer implements AutoCloseable {
       page = in.readAllBytes();
     }
     pageCsp = new HttpField("Content-Security-Policy", pagePolicy(new String(page, StandardCharsets.UTF_8)));
+    pageTag = tag(new String(page, StandardCharsets.UTF_8));
     // the workers and Jetty's own: one acceptor and one selector (threads that wait on sockets)
     int workers = Math.max(1, threads);
     pool = new QueuedThreadPool(workers + 2, workers + 2);
@@ -111,12 +117,26 @@ public final class KlotskiServer implements AutoCloseable {
     connector.setIdleTimeout(IDLE_MILLIS);
     connector.addBean(new SlowRequests(connector));
     jetty.addConnector(connector);
-    jetty.setHandler(new Handler.Abstract() {
+    // other web apps may read the API (CORS: any origin, GET and HEAD, no credentials; Jetty's
+    // CrossOriginHandler answers the preflights), and large answers go compressed (Jetty's
+    // GzipHandler, answers of 1 KiB or more to clients that accept gzip)
+    CrossOriginHandler cors = new CrossOriginHandler();
+    cors.setAllowedOriginPatterns(java.util.Set.of("*"));
+    cors.setAllowedMethods(java.util.Set.of("GET", "HEAD"));
+    cors.setAllowedHeaders(java.util.Set.of("If-None-Match"));
+    cors.setExposedHeaders(java.util.Set.of("ETag"));
+    cors.setAllowCredentials(false);
+    cors.setPreflightMaxAge(Duration.ofDays(1));
+    cors.setHandler(new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return KlotskiServer.this.handle(request, response, callback);
       }
     });
+    GzipHandler gzip = new GzipHandler(cors);
+    gzip.setMinGzipSize(1024);
+    gzip.setIncludedMethods("GET");
+    jetty.setHandler(gzip);
     jetty.setErrorHandler(new JsonErrors(maxQueued));
     jetty.setStopTimeout(1000);
   }
@@ -227,13 +247,19 @@ public final class KlotskiServer implements AutoCloseable {
         send(response, callback, 414, JSON, error(414, "the URL is longer than " + MAX_URL + " characters"));
         return true;
       }
+      String ifNoneMatch = request.getHeaders().get(HttpHeader.IF_NONE_MATCH);
       if (raw.equals("/") || raw.equals("/index.html")) {
         response.getHeaders().put(pageCsp);
-        send(response, callback, 200, HTML, page);
+        cacheable(response, callback, HTML, page, pageTag, ifNoneMatch);
         return true;
       }
       Api.Response r = api.get(raw, query);
-      send(response, callback, r.status(), JSON, bytes(r.body()));
+      if (r.status() == 200 && r.publication() != null) {
+        cacheable(response, callback, JSON, bytes(r.body()), tag(r.publication() + "\n" + raw + "?" + query),
+            ifNoneMatch);
+      } else {
+        send(response, callback, r.status(), JSON, bytes(r.body()));
+      }
     } catch (RuntimeException e) {
       log.println("klotski serve: internal error on " + request.getHttpURI().getPath() + ": " + e);
       if (!response.isCommitted()) {
@@ -270,6 +296,39 @@ public final class KlotskiServer implements AutoCloseable {
     headers(response.getHeaders(), type);
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
     response.write(true, ByteBuffer.wrap(body), callback);
+  }
+
+  /**
+   * A 200 that clients and proxies may keep: its ETag names the publication and the URL (the
+   * answer never changes within a publication), {@code Cache-Control: public, no-cache} has them
+   * ask again with {@code If-None-Match}, answered 304 without a body while it matches.
+   */
+  private static void cacheable(Response response, Callback callback, HttpField type, byte[] body, String etag,
+      String ifNoneMatch) {
+    response.getHeaders().put(HttpHeader.ETAG, etag);
+    if (ifNoneMatch != null && (ifNoneMatch.equals("*") || java.util.Arrays.stream(ifNoneMatch.split(","))
+        .map(String::trim).map(t -> t.startsWith("W/") ? t.substring(2) : t).anyMatch(etag::equals))) {
+      response.setStatus(304);
+      headers(response.getHeaders(), type);
+      response.getHeaders().put(REVALIDATE);
+      response.write(true, null, callback);
+      return;
+    }
+    response.setStatus(200);
+    headers(response.getHeaders(), type);
+    response.getHeaders().put(REVALIDATE);
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+  }
+
+  /** A strong ETag: the first 16 hex digits of the SHA-256 of what identifies the answer. */
+  static String tag(String identity) {
+    try {
+      byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
+      return "\"" + java.util.HexFormat.of().formatHex(sha, 0, 8) + "\"";
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no SHA-256 in this JVM", e);
+    }
   }
 
   /**
