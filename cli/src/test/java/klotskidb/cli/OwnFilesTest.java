@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import static klotskidb.testing.Processes.deadPid;
+
 import klotskidb.db.DatabaseLock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -234,12 +236,6 @@ class OwnFilesTest {
     refused(Cli.run("release", "--db", db.toString(), "--out", release.toString(), "--classes", "0-2-0",
         "--no-progress"), "a link as the release's checksum folder");
     assertEquals(before, snapshot(victim), "nothing outside was written or deleted");
-  }
-
-  private static long deadPid() throws Exception {
-    Process p = new ProcessBuilder("true").start();
-    p.waitFor();
-    return p.pid();
   }
 
   @Test

@@ -236,7 +236,7 @@ public final class Release {
       for (Path f : (Iterable<Path>) files::iterator) {
         Matcher m = tmp.matcher(f.getFileName().toString());
         if (m.matches() && RELEASE_NAME.matcher(f.getFileName().toString()).matches()
-            && !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+            && !Scratch.alive(Long.parseLong(m.group(1)))) {
           Files.deleteIfExists(f);
           listener.note("removed " + f.getFileName() + ", left by an interrupted run");
         }

@@ -75,8 +75,8 @@ public final class DatabaseLock implements AutoCloseable {
       throw new DatabaseException("another klotski " + holder + " is writing the database at " + dir
           + "; wait for it to finish (lock " + file.getFileName() + ")");
     }
-    String text = holder(channel);
-    if (!text.equals("process") && !OURS.matcher(text).matches()) {
+    String text = text(channel);
+    if (!text.isEmpty() && !OURS.matcher(text).matches()) {
       release(lock);
       close(channel);
       throw new DatabaseException(file + " is not a klotski lock file (it holds "
@@ -111,14 +111,20 @@ public final class DatabaseLock implements AutoCloseable {
     }
   }
 
+  /** The holder's name for a message: what the lock file says, or "process". */
   private static String holder(FileChannel channel) {
+    String s = text(channel);
+    return s.isEmpty() ? "process" : s;
+  }
+
+  /** The lock file's first 200 bytes, trimmed; "" when empty or unreadable. */
+  private static String text(FileChannel channel) {
     try {
       ByteBuffer b = ByteBuffer.allocate(200);
       channel.read(b, 0);
-      String s = new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
-      return s.isEmpty() ? "process" : s;
+      return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
     } catch (IOException e) {
-      return "process";
+      return "";
     }
   }
 

@@ -99,7 +99,8 @@ public final class Scratch {
     }
   }
 
-  static boolean alive(long pid) {
+  /** Whether the process that a scratch or publish name carries is still running (this one is). */
+  public static boolean alive(long pid) {
     return pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import klotskidb.layerer.Layers;
+import static klotskidb.testing.Processes.deadPid;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +29,6 @@ class PublisherTest {
 
   private static Path publish(Path target) throws Exception {
     return SmallDatabase.publish(layers, target);
-  }
-
-  /** A pid that is not running: a finished child's. */
-  private static long deadPid() throws Exception {
-    Process p = new ProcessBuilder("true").start();
-    p.waitFor();
-    return p.pid();
   }
 
   @Test
@@ -101,6 +95,22 @@ class PublisherTest {
   }
 
   /**
+   * What a publish killed between its renames leaves: {@code db} moved aside as {@code db.old-PID},
+   * the new database ({@code next}) as {@code db.building-PID}, with or without its publication
+   * (without: killed before it was written). Returns the dead PID of the names.
+   */
+  private long killedBetweenTheRenames(Path db, boolean published) throws Exception {
+    long pid = deadPid();
+    Path building = dir.resolve("next");
+    if (!published) {
+      Files.delete(building.resolve(Publisher.PUBLICATION));
+    }
+    Files.move(building, dir.resolve("db.building-" + pid));
+    Files.move(db, dir.resolve("db.old-" + pid));
+    return pid;
+  }
+
+  /**
    * A publish killed between its two renames: no {@code db}, the old one aside and the new one
    * complete in its building folder. Readers open the new one where it is; the next writer moves
    * it into place (the new one: it holds every class the publish was storing) and drops the old.
@@ -109,11 +119,8 @@ class PublisherTest {
   void aKillBetweenTheRenamesIsReadWhereItWasLeftAndRestoredNewestFirst() throws Exception {
     Path db = publish(dir.resolve("db"));
     String oldPublication = Publisher.publicationOf(db);
-    long pid = deadPid();
-    Path building = publish(dir.resolve("next"));
-    String newPublication = Publisher.publicationOf(building);
-    Files.move(building, dir.resolve("db.building-" + pid));
-    Files.move(db, dir.resolve("db.old-" + pid));
+    String newPublication = Publisher.publicationOf(publish(dir.resolve("next")));
+    long pid = killedBetweenTheRenames(db, true);
     try (KlotskiDb reader = KlotskiDb.open(db)) {
       assertEquals(newPublication, reader.publication(), "the new one, read where it was left");
       assertEquals(1440, reader.layoutCount());
@@ -131,11 +138,8 @@ class PublisherTest {
   void anUnfinishedBuildIsDroppedAndTheOldOneRestored() throws Exception {
     Path db = publish(dir.resolve("db"));
     String oldPublication = Publisher.publicationOf(db);
-    long pid = deadPid();
-    Path building = publish(dir.resolve("next"));
-    Files.delete(building.resolve(Publisher.PUBLICATION));
-    Files.move(building, dir.resolve("db.building-" + pid));
-    Files.move(db, dir.resolve("db.old-" + pid));
+    publish(dir.resolve("next"));
+    killedBetweenTheRenames(db, false);
     try (KlotskiDb reader = KlotskiDb.open(db)) {
       assertEquals(oldPublication, reader.publication());
     }
