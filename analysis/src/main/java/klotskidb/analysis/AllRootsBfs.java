@@ -278,8 +278,8 @@ public final class AllRootsBfs {
     usedCandidates = candidates.used;
     if (!byCandidates) {
       if (candidateCount >= 0) {
-        // the candidates did not pay: the roots left at 8 words (3-7-1-0, 403,056 layouts, 51
-        // layers deep: 36-38 s against 50 s at 4 words, values and lists the same)
+        // the candidates did not pay: the roots left at 8 words (BENCHMARKS.md, row "roots
+        // left at 8 words": 3-7-1-0, values and lists the same)
         farthestWords = useWidth(n, count(eligible, n), true);
       }
       batches.run(batches.balls(eligible, lanes[0].roots() * 8),

@@ -21,10 +21,10 @@ import klotskidb.layerer.GroupGraph;
  * frontier are marked in a bitmap (set for each layout that joined the frontier), then swept
  * in index order by the kernel, each ORing its neighbours' frontier words: {@code next = OR
  * front[u] & ~seen}.
- * Measured in 2-3-0-0 (128,040 layouts, 23 moves each): a layout is swept in 4.8 levels of a
- * batch on average, 99.9% of the sweeps find new bits, and an edge costs about 5 ns, as much in
- * 1-2-0-0 whose rows all fit L2: the batch is bound by the work per edge (the row's loads and
- * ORs, the touched bits each new frontier layout sets), not by levels wasted; BENCHMARKS.md.
+ * In 2-3-0-0 (128,040 layouts, 23 moves each) a layout is swept in 4.8 levels of a batch on
+ * average and 99.9% of the sweeps find new bits: the batch is bound by the work per edge (the
+ * row's loads and ORs, the touched bits each new frontier layout sets), not by levels wasted
+ * (BENCHMARKS.md, row "cost of an edge").
  *
  * <p><b>Dense levels.</b> Marking costs one read-modify-write per neighbour of every layout that
  * joins the frontier, and in the middle levels of a dense group nearly every layout some root
@@ -32,8 +32,8 @@ import klotskidb.layerer.GroupGraph;
  * ({@link #DENSE}) of the open layouts (those not yet reached by every root), the next level
  * marks nothing and sweeps every open layout instead; each such sweep drops the layouts it finds
  * done from the open list. The sweep's result is the same either way (a layout with no frontier
- * neighbour ORs zeros). One thread, the whole group: 2-3-0-0 8.1-8.9 s against 10.5-12.2 s,
- * 3-3-2-0 (381,600 layouts) 43.1 against 46.0 s; the classic group (long, sparse) the same.
+ * neighbour ORs zeros). It pays in dense groups and costs nothing in the classic group (long,
+ * sparse): BENCHMARKS.md, row "dense levels".
  *
  * <p><b>Solutions.</b> The BFS from a solved layout s tells every layout r its distance to s. s
  * is one of r's solutions when no other solved layout lies on any shortest path between them:
@@ -53,7 +53,7 @@ import klotskidb.layerer.GroupGraph;
 final class BitParallelBfs {
   /**
    * A level whose frontier holds at least 1/DENSE of the open layouts makes the next level sweep
-   * them all. 2-3-0-0, one thread: 2 and 4 alike (8.1 s), 8 and 16 0.5 s slower.
+   * them all (2 and 4 alike, 8 and 16 slower: BENCHMARKS.md, row "dense levels").
    */
   static final int DENSE = 4;
 
@@ -75,16 +75,11 @@ final class BitParallelBfs {
 
   BitParallelBfs(GroupArrays g) {
     this.g = g;
+    this.state = new SweepState(g);
   }
 
-  long[] seen = new long[0];
-  long[] front = new long[0];
-  long[] nfront = new long[0];
-  long[] mark = new long[0];
-  long[] nmark = new long[0];
-  /** The batch's roots (a bit each) and, after a sweep, the OR of the bits it joined. */
-  final long[] full = new long[8];
-  final long[] any = new long[8];
+  /** What the kernel reads and writes in a sweep: the rows of the batch's states, its roots, the joins. */
+  final SweepState state;
   /**
    * Layouts next to the frontier, one bit each; the second collects the neighbours of the next
    * frontier while the first is swept. The sweep reads every word (n / 64 a level: 15,073 in the
@@ -95,8 +90,6 @@ final class BitParallelBfs {
   long[] touched = new long[0];
   long[] touchedNext = new long[0];
   int[] cur = new int[0];
-  /** The layouts that joined in the last sweep, in index order (the kernel fills it). */
-  int[] nxt = new int[0];
   /** This level's layouts to sweep, in index order: the touched ones, listed. */
   int[] sweep = new int[0];
   /**
@@ -156,21 +149,21 @@ final class BitParallelBfs {
 
   /** Grows the state for a group of n at this width; keeps what the pass has found so far. */
   void grow(int n) {
-    if (seen.length < n * words) {
+    if (state.seen.length < n * words) {
       // grown by half at least: the largest group at 8 words takes 62 MB per state array
-      int cap = Math.max(n * words, seen.length + seen.length / 2);
-      seen = new long[cap];
-      front = new long[cap];
-      nfront = new long[cap];
-      mark = new long[cap];
-      nmark = new long[cap];
+      int cap = Math.max(n * words, state.seen.length + state.seen.length / 2);
+      state.seen = new long[cap];
+      state.front = new long[cap];
+      state.nfront = new long[cap];
+      state.mark = new long[cap];
+      state.nmark = new long[cap];
     }
     if (cur.length < n) {
       int cap = Math.max(n, cur.length + cur.length / 2);
       touched = new long[(cap >>> 6) + 1];
       touchedNext = new long[(cap >>> 6) + 1];
       cur = new int[cap];
-      nxt = new int[cap];
+      state.nxt = new int[cap];
       sweep = new int[cap];
       open = new int[cap];
       minNum = new int[cap];
@@ -204,9 +197,9 @@ final class BitParallelBfs {
     boolean targets = mode == Mode.CANDIDATES;
     int words = this.words;
     logSize = 0;
-    Arrays.fill(seen, 0, n * words, 0L);
+    Arrays.fill(state.seen, 0, n * words, 0L);
     begin(roots);
-    long[] active = Arrays.copyOf(full, words);
+    long[] active = Arrays.copyOf(state.full, words);
     long[] ended = new long[words];
     int curSize = roots.length;
     openSize = -1; // built at the first dense level
@@ -214,7 +207,7 @@ final class BitParallelBfs {
     for (int level = 0; ; level++) {
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      long swept = kernel.sweep(this, list, levelList(dense, n));
+      long swept = kernel.sweep(state, list, levelList(dense, n));
       int nextSize = (int) swept;
       if (dense) {
         openSize = (int) (swept >>> 32); // the layouts found done are dropped
@@ -228,15 +221,15 @@ final class BitParallelBfs {
       boolean anyEnded = false;
       boolean anyActive = false;
       for (int q = 0; q < words; q++) {
-        ended[q] = active[q] & ~any[q];
-        active[q] &= any[q];
+        ended[q] = active[q] & ~state.any[q];
+        active[q] &= state.any[q];
         anyEnded |= ended[q] != 0;
         anyActive |= active[q] != 0;
       }
       if (anyEnded && !targets) {
         endRoots(roots, ended, level, curSize, fs, fn, lists);
       }
-      kernel.clear(front, cur, curSize);
+      kernel.clear(state.front, cur, curSize);
       nextLevel();
       curSize = nextSize;
       if (!anyActive) {
@@ -259,7 +252,7 @@ final class BitParallelBfs {
     boolean[] target = g.target;
     int words = this.words;
     for (int c = 0; c < joins; c++) {
-      int w = nxt[c];
+      int w = state.nxt[c];
       if (markNext) {
         markNeighbours(w, touchedNext);
       }
@@ -267,7 +260,7 @@ final class BitParallelBfs {
         log(w, level);
       } else if (targets && target[w]) {
         lastLevel[w] = level;
-        System.arraycopy(nfront, w << shift, lastBits, w << shift, words);
+        System.arraycopy(state.nfront, w << shift, lastBits, w << shift, words);
       }
     }
   }
@@ -283,7 +276,7 @@ final class BitParallelBfs {
     for (int c = 0; c < curSize; c++) {
       int v = cur[c];
       for (int q = 0; q < words; q++) {
-        for (long e = front[(v << shift) + q] & ended[q]; e != 0; e &= e - 1) {
+        for (long e = state.front[(v << shift) + q] & ended[q]; e != 0; e &= e - 1) {
           int r = roots[(q << 6) + Long.numberOfTrailingZeros(e)];
           fn[r]++;
           if (lists) {
@@ -303,7 +296,7 @@ final class BitParallelBfs {
   void solutionBatch(int n, int[] roots, int[] ms, boolean lists) {
     int words = this.words;
     int[] mirror = g.image[GroupGraph.MIRROR];
-    Arrays.fill(seen, 0, n * words, 0L);
+    Arrays.fill(state.seen, 0, n * words, 0L);
     begin(roots);
     long[] paired = new long[words]; // sources whose mirror image is another layout
     for (int j = 0; j < roots.length; j++) {
@@ -317,19 +310,19 @@ final class BitParallelBfs {
     for (int level = 0; curSize > 0; level++) {
       boolean nextDense = (long) curSize * DENSE >= (openSize < 0 ? n : openSize);
       int[] list = dense ? open : sweep;
-      long swept = kernel.sweepMarked(this, list, levelList(dense, n));
+      long swept = kernel.sweepMarked(state, list, levelList(dense, n));
       int nextSize = (int) swept;
       if (dense) {
         openSize = (int) (swept >>> 32); // the layouts found done are dropped
       }
       afterSolutionJoins(nextSize, level + 1, !nextDense, roots, ms, paired, lists);
       dense = nextDense;
-      kernel.clear(front, cur, curSize);
-      kernel.clear(mark, cur, curSize);
+      kernel.clear(state.front, cur, curSize);
+      kernel.clear(state.mark, cur, curSize);
       nextLevel();
-      long[] t = mark;
-      mark = nmark;
-      nmark = t;
+      long[] t = state.mark;
+      state.mark = state.nmark;
+      state.nmark = t;
       curSize = nextSize;
     }
   }
@@ -347,10 +340,10 @@ final class BitParallelBfs {
     int[] mirror = g.image[GroupGraph.MIRROR];
     int[] mn = minNum;
     int[] sn = solutionNum;
-    long[] nfront = this.nfront;
-    long[] nmark = this.nmark;
+    long[] nfront = state.nfront;
+    long[] nmark = state.nmark;
     for (int c = 0; c < joins; c++) {
-      int w = nxt[c];
+      int w = state.nxt[c];
       int bw = w << shift;
       if (markNext) {
         markNeighbours(w, touchedNext);
@@ -395,7 +388,7 @@ final class BitParallelBfs {
       log = Arrays.copyOf(log, log.length * 2);
     }
     log[logSize] = ((long) w << 16) | level;
-    System.arraycopy(nfront, w << shift, log, logSize + 1, words);
+    System.arraycopy(state.nfront, w << shift, log, logSize + 1, words);
     logSize += 1 + words;
   }
 
@@ -464,14 +457,14 @@ final class BitParallelBfs {
    * frontier and their neighbours are marked; {@link #full} gets the batch's bits.
    */
   private void begin(int[] roots) {
-    Arrays.fill(full, 0L);
+    Arrays.fill(state.full, 0L);
     for (int j = 0; j < roots.length; j++) {
       int r = roots[j];
       long bit = 1L << j;
       int b = (r << shift) + (j >>> 6);
-      full[j >>> 6] |= bit;
-      seen[b] |= bit;
-      front[b] |= bit;
+      state.full[j >>> 6] |= bit;
+      state.seen[b] |= bit;
+      state.front[b] |= bit;
       cur[j] = r;
       markNeighbours(r, touched);
     }
@@ -530,10 +523,10 @@ final class BitParallelBfs {
     touched = touchedNext;
     touchedNext = t;
     int[] l = cur;
-    cur = nxt;
-    nxt = l;
-    long[] f = front;
-    front = nfront;
-    nfront = f;
+    cur = state.nxt;
+    state.nxt = l;
+    long[] f = state.front;
+    state.front = state.nfront;
+    state.nfront = f;
   }
 }

@@ -24,17 +24,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * dense groups hold 93% and their last layers are the whole group) and falls back to the roots
  * left (the other roots and the anchors not run) when C is not smaller than them. The anchors
  * stop as soon as C holds half as many as the other roots: in 3-7-1-0 (403,056 layouts, 51
- * layers) all anchors made 246,941 candidates for 90,000 other roots and cost 12% of the group's
- * time for nothing; in 4-5-1-0 (296,520) stopping at half against stopping at all: 24.2 against
- * 27.0 s, while 4-5-3-0 (30,414 candidates) still takes the shortcut (14.4-18.2 s against 18.5 s
- * without).
+ * layers) all anchors made 246,941 candidates for 90,000 other roots, work for nothing; stopping
+ * at half pays in 4-5-1-0 while 4-5-3-0 (30,414 candidates) still takes the shortcut
+ * (BENCHMARKS.md, row "anchors stopping at half").
  *
  * <p>Example, the classic group 5-4-1-1 (25,955 layouts, 12,978 mirror-orbit roots): 1,033
- * anchors, 726 candidates; the farthest pass took 87-95 ms on 2 threads against 164-184 ms for
- * a BFS per root (warm, same minutes). K = 4 was the best of 2..6 there (K = 3: 1,559 anchors
- * and 419 candidates). In 4-6-1-0 (136,040 layouts, 142 layers): 2,412 anchors, 793 candidates,
- * 3.4-3.7 s against 5.6 s. The anchors cost most: spread at least K + 1 apart, a batch of them
- * has a large radius.
+ * anchors, 726 candidates, the farthest pass faster than a BFS per root; K = 4 was the best of
+ * 2..6 there (K = 3: 1,559 anchors and 419 candidates). In 4-6-1-0 (136,040 layouts, 142
+ * layers): 2,412 anchors, 793 candidates (BENCHMARKS.md, row "farthest candidates"). The anchors
+ * cost most: spread at least K + 1 apart, a batch of them has a large radius.
  */
 final class FarthestCandidates {
   /** Anchors cover every root within this distance. */

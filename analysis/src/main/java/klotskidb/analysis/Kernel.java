@@ -20,9 +20,8 @@ package klotskidb.analysis;
  * have arrived, and in a dense level about 8% of the layouts swept do not join: a branch there
  * mispredicted often enough to throw away the loads already under way for the layouts after w.
  * So the stores are made either way (nfront[w] is zero before the sweep, so storing a zero a
- * changes nothing) and nxt is appended to without a branch. Whole group, 2 threads, values and
- * lists the same, A/B in one JVM: 2-3-0-0 1.65-2.07 s against 2.25-3.06 s, 3-3-2-0 16.5-16.7 s
- * against 22.7-23.1 s (0.72x).
+ * changes nothing) and nxt is appended to without a branch (BENCHMARKS.md, row "no branch on
+ * the join": values and lists the same, about a quarter faster).
  *
  * <p>Example: in the classic group 5-4-1-1 the batch holding root 1A9BF0C00 sweeps at its level
  * 123 the layouts next to its frontier; 1A9BF0C00's bit reaches 8 layouts there, its farthest.
@@ -49,10 +48,10 @@ public abstract class Kernel {
    * reaches. Fills {@code lane.nxt} with the joins in list order and {@code lane.any} with the
    * OR of their new bits. Returns {@code kept << 32 | joins}.
    */
-  abstract long sweep(BitParallelBfs lane, int[] list, int m);
+  abstract long sweep(SweepState lane, int[] list, int m);
 
   /** As {@link #sweep}, and {@code nmark[w] = (OR mark[u]) & a} for every join. */
-  abstract long sweepMarked(BitParallelBfs lane, int[] list, int m);
+  abstract long sweepMarked(SweepState lane, int[] list, int m);
 
   /**
    * Zeroes the rows of {@code layouts[0, count)} in {@code state} (a level's frontier after its

@@ -142,7 +142,7 @@ public final class Kernels {
 
   /**
    * Runs both passes of every kernel on a ring of layouts until C2 has compiled them: about
-   * 20,000 calls of each sweep, in about 0.2 s (measured when built).
+   * 20,000 calls of each sweep (its cost: BENCHMARKS.md, row "kernel warm-up").
    */
   private void warmUp() {
     int n = 96;

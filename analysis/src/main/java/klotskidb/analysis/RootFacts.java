@@ -10,7 +10,6 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Workers;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Solver;
 
 /**
  * One layout's farthest layouts and solutions (SPEC 5) from one BFS in its group, without a
@@ -204,7 +203,7 @@ public final class RootFacts {
      * Expands frontier[from, to) at distance d: claims new layouts, marks those one layer on.
      * A look-up is a cache miss in a table of 16 MB, so the home slots of all of a layout's moves
      * are read first: those reads are independent, so their misses overlap instead of coming one
-     * after another in the probes (2-6-1-0 from its seed on one thread: 0.64 s against 0.97 s).
+     * after another in the probes (BENCHMARKS.md, row "home slots read first").
      */
     void expand(Table table, long start, long[] frontier, int[] frontierSlot, int from, int to, int d) {
       long[] keys = table.keys;

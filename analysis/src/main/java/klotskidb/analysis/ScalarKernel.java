@@ -6,8 +6,8 @@ package klotskidb.analysis;
  * API is not there (a JVM started without {@code --add-modules jdk.incubator.vector}).
  *
  * <p>Example: a layout of 2-6-1-0 with 16 neighbours costs 16 row reads of 4 longs here, 16
- * 256-bit loads in {@link VectorKernels}. One dense batch of 2-6-1-0, one thread: 2.6-3.6 ns per
- * (root, layout) here against 1.4-1.6 for the 8-word vector kernel (BENCHMARKS.md, "Kernels").
+ * 256-bit loads in {@link VectorKernels}; what that costs: BENCHMARKS.md, row "kernel widths, one
+ * dense batch".
  */
 final class ScalarKernel extends Kernel {
   ScalarKernel() {
@@ -20,7 +20,7 @@ final class ScalarKernel extends Kernel {
   }
 
   @Override
-  long sweep(BitParallelBfs lane, int[] list, int m) {
+  long sweep(SweepState lane, int[] list, int m) {
     long[] seen = lane.seen;
     long[] front = lane.front;
     long[] nfront = lane.nfront;
@@ -84,7 +84,7 @@ final class ScalarKernel extends Kernel {
   }
 
   @Override
-  long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+  long sweepMarked(SweepState lane, int[] list, int m) {
     long[] seen = lane.seen;
     long[] front = lane.front;
     long[] nfront = lane.nfront;

@@ -24,11 +24,10 @@ import jdk.incubator.vector.VectorSpecies;
  * took twice as long at random). The OR of the joins goes through {@code lane.any} instead.
  * New bits are {@code (s | a) ^ s} (OR and XOR are plain intrinsics).
  *
- * <p>Measured (one dense batch of 2-6-1-0, one thread, BENCHMARKS.md "Kernels"): the 8-word
- * kernel 1.4-1.6 ns per (root, layout), the 4-word 1.7-1.8, scalar 4 words 2.6-3.6; C with AVX2
- * in the same minutes 1.34 (8 words): within 10%, so no native kernel. C2 must compile a sweep as a
- * whole method: a vector loop compiled on-stack inside a long call ran about 5x slower, which is
- * why a kernel call is one level and {@link Kernels} warms the kernels up before the first group.
+ * <p>Why these widths and no native kernel: BENCHMARKS.md, rows "kernel widths, one dense batch"
+ * (the C kernel with AVX2 came within 10% of the 8-word one) and "a vector loop compiled on-stack".
+ * C2 must compile a sweep as a whole method, which is why a kernel call is one level and
+ * {@link Kernels} warms the kernels up before the first group.
  */
 final class VectorKernels {
   private static final VectorSpecies<Long> S = LongVector.SPECIES_256;
@@ -57,7 +56,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweep(BitParallelBfs lane, int[] list, int m) {
+    long sweep(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;
@@ -93,7 +92,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+    long sweepMarked(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;
@@ -144,7 +143,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweep(BitParallelBfs lane, int[] list, int m) {
+    long sweep(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;
@@ -191,7 +190,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+    long sweepMarked(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;
@@ -243,9 +242,9 @@ final class VectorKernels {
 
   /**
    * 8 words as one 512-bit vector per layout and state (AVX-512), the same line as {@link Eight}
-   * with half the instructions: one batch of 2-6-1-0, one thread, the same run: 414-436 ms against
-   * 477-499 ms with two 256-bit vectors (0.87x). Sixteen words (1,024 roots, two 512-bit vectors)
-   * were slower per root (1.06 against 0.81 ms a root) and noisy: not kept.
+   * with half the instructions, faster than two 256-bit vectors; sixteen words (1,024 roots, two
+   * 512-bit vectors) were slower per root and noisy, not kept: BENCHMARKS.md, row "one 512-bit
+   * vector against two 256-bit".
    */
   static final class EightWide extends Kernel {
     private static final VectorSpecies<Long> W = LongVector.SPECIES_512;
@@ -260,7 +259,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweep(BitParallelBfs lane, int[] list, int m) {
+    long sweep(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;
@@ -296,7 +295,7 @@ final class VectorKernels {
     }
 
     @Override
-    long sweepMarked(BitParallelBfs lane, int[] list, int m) {
+    long sweepMarked(SweepState lane, int[] list, int m) {
       long[] seen = lane.seen;
       long[] front = lane.front;
       long[] nfront = lane.nfront;

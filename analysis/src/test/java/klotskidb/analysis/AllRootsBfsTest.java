@@ -17,7 +17,6 @@ import klotskidb.grouper.Groups;
 import klotskidb.layerer.FullData;
 import klotskidb.layerer.GroupGraph;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Solver;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -25,11 +25,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A BFS from every layout of one group, with the lists the per-class files need, per kernel:
  * the classic group 5-4-1-1 (25,955 layouts, long: anchors and candidates; the original C++
- * engine takes 15.6 s here) and the dense 2-3-0-0 (128,040 layouts, 512 roots a batch with the
+ * engine's time: BENCHMARKS.md) and the dense 2-3-0-0 (128,040 layouts, 512 roots a batch with the
  * vector kernels). Group loading (moves, local indices) is outside the measurement. Ten
- * warm-up runs: in the classic group the first takes 0.29-0.41 s (the JIT at work) and the
- * runs settle near 0.1 s only after about seven; five left single slow runs (0.33 s) in the
- * measurement.
+ * warm-up runs: the first runs of a JVM are the JIT at work and settle only after about seven;
+ * five left single slow runs in the measurement (BENCHMARKS.md, row "a BFS from every layout of
+ * one group").
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

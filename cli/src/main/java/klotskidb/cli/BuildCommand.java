@@ -2,19 +2,15 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.db.DatabaseLock;
-import klotskidb.db.DatabaseWriter;
-import klotskidb.db.Publisher;
-import klotskidb.db.WriteTarget;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.Layerer;
+import klotskidb.jobs.BuildJob;
+import klotskidb.jobs.Stages;
 import klotskidb.layerer.Layers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,46 +34,19 @@ final class BuildCommand implements Callable<Integer> {
 
   @Option(names = "--classes", paramLabel = "J-B-S", split = ",",
       description = "Only these (jiang-bing-style) classes, e.g. 5-4-1,0-2-0 (for trials; default: all).")
-  String[] classes;
+  List<String> classes;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
-    int threads = threadsOption.count();
-    boolean[] selected = selectedClasses();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = progressOption.on(err);
     Stages stages = new Stages(err);
-    // what is at the path is checked before anything is made beside it or computed: only a
-    // klotski database or an empty folder is replaced (Publisher checks again under the lock)
-    Path target = WriteTarget.database(db.dir());
-    // held from the start: a build that would only find out at the end that an analyse runs
-    // would have spent its work for nothing
-    try (DatabaseLock lock = DatabaseLock.acquire(target, "build")) {
-      AllLayouts all = stages.run("enumerate", AllLayouts::build);
-      Groups groups = stages.run("group", () -> new Grouper(all, selected, threads, progress).run());
-      Layers layers = stages.run("layer", () -> new Layerer(groups, threads, progress).run());
-      stages.run("write", () -> {
-        new Publisher(target, note -> err.println("klotski: " + note))
-            .publish(dir -> new DatabaseWriter(layers, threads, progress, Klotski.version()).write(dir));
-        return null;
-      });
-      out.print(summary(layers, target, stages));
-    }
+    BuildJob.Built built = BuildJob.run(db.dir(), ClassSet.of(classes), threadsOption.count(), progressOption.on(err), stages,
+        note -> err.println("klotski: " + note));
+    out.print(summary(built.layers(), built.database(), stages));
     return 0;
-  }
-
-  private boolean[] selectedClasses() {
-    if (classes == null) {
-      return null;
-    }
-    boolean[] selected = new boolean[LayoutClass.COUNT];
-    for (String c : classes) {
-      selected[LayoutClass.parse(c)] = true;
-    }
-    return selected;
   }
 
   private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {

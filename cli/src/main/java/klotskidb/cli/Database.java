@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.Lookup;
+import klotskidb.query.Lookup;
 
 /** The database of the query commands: the default path, and look-ups whose errors name it. */
 final class Database {

@@ -5,25 +5,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import klotskidb.db.Finder;
+import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.server.Json;
+import klotskidb.query.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import klotskidb.enumerator.InputException;
 
 /**
  * Layouts by their facts, a page at a time: the filters of {@code GET /api/find}, the same
  * answers ({@link Finder}). {@code klotski find --class 5-4-1 --min-steps 100 --limit 5}.
  */
 @Command(name = "find", mixinStandardHelpOptions = true,
-    description = {"Find layouts by class (or group), steps to solve, solvability and symmetry, a page at a time:",
-        "one line per layout (code, class, min_solution_step, symmetric or not), in the order class, steps",
-        "(unsolvable first), not symmetric before symmetric, code; the last line gives the --cursor of the next",
-        "page when there is one. The same filters and answers as GET /api/find."})
+    description = {"Find layouts by class (or group), steps to solve, solvability and symmetry, a page at a "
+        + "time. The same filters and answers as GET /api/find.",
+        "Each line: code, class, min_solution_step and whether it is symmetric, in the order class, steps "
+        + "(unsolvable first), not symmetric before symmetric, code. The last line gives the --cursor of the "
+        + "next page when there is one."})
 final class FindCommand implements Callable<Integer> {
   // the filters: each Finder.Filter.KEYS word dashed (min_steps: --min-steps), read by name in call()
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
@@ -90,18 +92,19 @@ final class FindCommand implements Callable<Integer> {
     }
     Finder.Filter f;
     Finder.Page p;
-    try (KlotskiDb kdb = db.open()) {
-      try {
-        f = Finder.Filter.parse(q);
+    try {
+      // every argument checked before the database is opened
+      f = Finder.Filter.parse(q);
+      Finder.check(cursor, limit);
+      try (KlotskiDb kdb = db.open()) {
         p = Finder.find(kdb, f, cursor, limit);
-      } catch (IllegalArgumentException e) {
-        String m = e.getMessage();
-        for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor"))
-            .toList()) {
-          m = m.replace("'" + key + "'", option(key));
-        }
-        throw new IllegalArgumentException(m, e);
       }
+    } catch (IllegalArgumentException e) {
+      String m = e.getMessage();
+      for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor")).toList()) {
+        m = m.replace("'" + key + "'", option(key));
+      }
+      throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -5,7 +5,10 @@ import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.LayoutRef;
+import klotskidb.query.Documents;
+import klotskidb.query.Json;
+import klotskidb.query.LayoutRef;
+import klotskidb.query.Lookup;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -17,6 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import klotskidb.enumerator.InputException;
 
 /** The group of a layout: from the database with --db, else computed in memory for its class. */
 @Command(name = "group", mixinStandardHelpOptions = true,
@@ -34,13 +38,16 @@ final class GroupCommand implements Callable<Integer> {
   @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the database).")
   Integer layer;
 
+  @Option(names = "--json", description = "One JSON object from the database, as GET /api/group/J-B-S-G gives it.")
+  boolean json;
+
   @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    if (!db.given() && layer == null && !Names.looksLike(target.trim(), 4)) {
+    if (!db.given() && layer == null && !json && !Names.looksLike(target.trim(), 4)) {
       inMemory();
     } else {
       fromDatabase();
@@ -57,7 +64,7 @@ final class GroupCommand implements Callable<Integer> {
       int[] p = Names.parse(ref.text, 5);
       int cls = LayoutClass.index(p[0], p[1], p[2]);
       if (cls < 0) {
-        throw new IllegalArgumentException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
+        throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
       }
       groups = InMemory.groupsOfClasses(all, cls);
       id = groups.idOfName(ref.text);
@@ -80,6 +87,12 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   private void fromDatabase() {
+    // what was typed, before the database
+    if (Names.looksLike(target.trim(), 4)) {
+      Lookup.parseGroup(target);
+    } else {
+      LayoutRef.parse(target);
+    }
     try (KlotskiDb kdb = db.open()) {
       GroupRecord g;
       PrintWriter out = spec.commandLine().getOut();
@@ -94,6 +107,10 @@ final class GroupCommand implements Callable<Integer> {
       if (layer != null && (layer < 0 || layer >= g.layers())) {
         throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
             + ", no layer " + layer);
+      }
+      if (json) {
+        out.println(Json.write(Documents.group(kdb, g)));
+        return;
       }
       if (c != null) {
         out.println("layout    " + Code.format(c.code()) + "  #" + c.id() + "  " + c.name());

@@ -1,9 +1,6 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -12,12 +9,13 @@ import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.LayoutRef;
+import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
-import klotskidb.server.Documents;
-import klotskidb.server.Json;
+import klotskidb.query.Documents;
+import klotskidb.query.Json;
+import klotskidb.query.Queries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +53,7 @@ final class InfoCommand implements Callable<Integer> {
     // given a code, the BFS needs no database: it starts while the database opens (about a
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
     FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
+    LayoutRef.parse(layout); // what was typed, before the database
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       GroupRecord g = Database.groupOf(kdb, c);
@@ -66,24 +65,10 @@ final class InfoCommand implements Callable<Integer> {
       if (json) {
         Map<String, Object> doc = Documents.layout(c, g, a, diameter);
         if (farthest) {
-          List<String> codes = new ArrayList<>();
-          for (long code : facts.farthest()) {
-            codes.add(Code.format(code));
-          }
-          doc.put("farthest_layouts", codes);
+          doc.put("farthest_layouts", Queries.farthestItems(facts, 0, Integer.MAX_VALUE));
         }
         if (solutions) {
-          List<Object> list = new ArrayList<>();
-          long[] sol = facts.solutions();
-          int[] steps = facts.steps();
-          for (int k = 0; k < sol.length; k++) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("code", Code.format(sol[k]));
-            one.put("step", steps[k]);
-            one.put("minimum", k < facts.minSolutionNum());
-            list.add(one);
-          }
-          doc.put("solutions", list);
+          doc.put("solutions", Queries.solutionItems(facts, 0, Integer.MAX_VALUE));
         }
         out.println(Json.write(doc));
       } else {
@@ -116,7 +101,8 @@ final class InfoCommand implements Callable<Integer> {
 
   /**
    * Starts the BFS of {@code klotski info CODE --farthest|--solutions} from {@link Klotski#main},
-   * before picocli has built the commands and read the options (0.1-0.2 s of the command): a
+   * before picocli has built the commands and read the options (BENCHMARKS.md, row "info's
+   * BFS started ahead"): a
    * guess from the raw arguments, used by {@link #call} only when its layout is the same code.
    */
   static void startAhead(String[] args) {

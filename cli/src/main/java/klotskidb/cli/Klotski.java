@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine;
+import klotskidb.enumerator.InputException;
 
 /**
  * The {@code klotski} command. Exit codes: 0 success, 1 failure (bad input, missing database,
@@ -73,8 +74,8 @@ public final class Klotski implements Callable<Integer> {
   /**
    * The command line for these arguments: when they start with a command's name, that command
    * alone, else all of them (for the usage, {@code help}, an unknown name). picocli reads every
-   * option of every command it is given by reflection, about 0.15 s of a JVM's start: the one
-   * command a query runs is all it needs.
+   * option of every command it is given by reflection (BENCHMARKS.md, row "one command's
+   * options only"): the one command a query runs is all it needs.
    */
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Klotski());
@@ -102,6 +103,13 @@ public final class Klotski implements Callable<Integer> {
           || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
       if (verbose) {
         e.printStackTrace(commandLine.getErr());
+      }
+      if (e instanceof InputException) {
+        // what was typed is wrong: a usage error, as picocli's own (exit 2)
+        commandLine.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + " (see '"
+            + commandLine.getCommandSpec().qualifiedName() + " --help')");
+        commandLine.getErr().flush();
+        return 2;
       }
       commandLine.getErr().println("klotski: " + UserText.oneLine(describe(e)));
       commandLine.getErr().flush();
@@ -216,12 +224,8 @@ public final class Klotski implements Callable<Integer> {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"klotski-db " + version()};
+      return new String[] {"klotski-db " + klotskidb.jobs.Version.current()};
     }
   }
 
-  static String version() {
-    String v = Klotski.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
-  }
 }

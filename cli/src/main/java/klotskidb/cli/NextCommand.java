@@ -4,11 +4,15 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.Lookup;
+import klotskidb.query.LayoutRef;
+import klotskidb.query.Json;
+import klotskidb.query.Lookup;
+import klotskidb.query.Queries;
 import klotskidb.enumerator.Code;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,15 +23,23 @@ final class NextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
   String layout;
 
+  @Option(names = "--json", description = "One JSON object, as GET /api/layout/X/next gives it.")
+  boolean json;
+
   @Mixin DbOption db;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
+    LayoutRef.parse(layout); // what was typed, before the database
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(Queries.next(kdb, c)));
+        return 0;
+      }
       out.println(Code.format(c.code()) + "  min_solution_step " + step(c));
       for (CaseRecord m : Lookup.neighbours(kdb, c)) {
         out.println((Lookup.optimal(c, m) ? "* " : "  ") + Code.format(m.code()) + "  " + step(m));

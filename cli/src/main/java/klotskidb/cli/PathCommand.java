@@ -1,8 +1,10 @@
 package klotskidb.cli;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
-import klotskidb.db.LayoutRef;
-import klotskidb.enumerator.Code;
+import klotskidb.query.Json;
+import klotskidb.query.LayoutRef;
+import klotskidb.query.Queries;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,8 +23,11 @@ final class PathCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "TO", description = "Target layout: code, #id or @short code.")
   String to;
 
-  @Option(names = "--codes-only", description = "One code per line, no drawings.")
+  @Option(names = "--codes-only", description = "One code per line, nothing else.")
   boolean codesOnly;
+
+  @Option(names = "--json", description = "One JSON object, as GET /api/path?from=FROM&to=TO gives it.")
+  boolean json;
 
   @Spec CommandSpec spec;
 
@@ -30,13 +35,22 @@ final class PathCommand implements Callable<Integer> {
   public Integer call() {
     long a = LayoutRef.codeWithoutDatabase(from);
     long b = LayoutRef.codeWithoutDatabase(to);
+    if (json) {
+      Map<String, Object> doc = Queries.path(a, b);
+      if (doc == null) {
+        throw new IllegalArgumentException(Queries.noPath(a, b));
+      }
+      spec.commandLine().getOut().println(Json.write(doc));
+      return 0;
+    }
     long[] path = Solver.path(a, b);
     if (path == null) {
-      throw new IllegalArgumentException(Code.format(a) + " and " + Code.format(b)
-          + " are in different groups: no sequence of moves joins them");
+      throw new IllegalArgumentException(Queries.noPath(a, b));
     }
     PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
-    spec.commandLine().getOut().println("path of " + PathPrinter.steps(path.length - 1));
+    if (!codesOnly) {
+      spec.commandLine().getOut().println("path of " + PathPrinter.steps(path.length - 1));
+    }
     return 0;
   }
 }

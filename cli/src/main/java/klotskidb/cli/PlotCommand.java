@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** PNG charts of the database (XChart): class sizes, group sizes, one group's layer profile. */
 @Command(name = "plot", mixinStandardHelpOptions = true,
-    description = {"Render PNG charts from the database:",
+    description = {"Render four PNG charts from the database into --out.",
         "  layouts_per_class.png  layouts per (jiang, bing) class",
         "  groups_per_class.png   groups per (jiang, bing) class",
         "  group_sizes.png        how many groups have each size (log scales)",

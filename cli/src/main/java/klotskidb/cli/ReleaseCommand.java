@@ -9,7 +9,8 @@ import java.util.concurrent.Callable;
 import klotskidb.datasets.ClassAnalysis;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
-import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.jobs.ReleaseJob;
 import klotskidb.enumerator.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,22 +69,16 @@ final class ReleaseCommand implements Callable<Integer> {
     PublishedReference reference = noCompare ? null : PublishedReference.of(published);
     Release.folder(out); // what is at --out, before anything is printed or computed
     PrintWriter printer = spec.commandLine().getOut();
-    List<String> wanted = null;
-    if (classes != null) {
-      wanted = new ArrayList<>();
-      for (String c : classes) {
-        wanted.add(LayoutClass.name(LayoutClass.parse(c)));
-      }
-    }
+    ClassSet wanted = ClassSet.of(classes);
     Progress progress = progressOption.on(spec.commandLine().getErr());
     List<String> differing = new ArrayList<>();
     int[] counts = new int[3]; // matched, differing, without reference
     long t0 = System.nanoTime();
-    List<Release.FileResult> results = Release.run(db.dir(),
-        new Release.Options(out, reference, threads.count(), kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new Release.Listener() {
+    List<Release.FileResult> results = ReleaseJob.run(db.dir(),
+        new ReleaseJob.Options(out, reference, threads.count(), kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new ReleaseJob.Listener() {
           @Override
           public void note(String line) {
-            synchronized (printer) {
+            synchronized (printer) { // also from the analysis writer's thread
               printer.println(line);
               printer.flush();
             }

@@ -8,23 +8,26 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import klotskidb.db.LiveDatabase;
 import klotskidb.enumerator.UserText;
-import klotskidb.server.KlotskiServer;
+import klotskidb.query.HttpService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import klotskidb.enumerator.InputException;
 
 /** The database as a read-only HTTP API and an explorer page, until Ctrl-C or SIGTERM. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = {"Serve the database read-only over HTTP: the JSON API under /api/ and an explorer page at /.",
-        "  GET /api/meta, /api/layout/X, /api/layout/X/next, /api/layout/X/solution,",
-        "      /api/layout/X/farthest and /solutions?offset=0&limit=100 (one search in the group),",
-        "      /api/find?class=J-B-S&min_steps=N&max_steps=N&symmetric=true&limit=100&cursor=C (as klotski find),",
-        "      /api/path?from=X&to=Y, /api/group/J-B-S-G, /api/group/J-B-S-G/layer/K?offset=0&limit=100",
+        "  GET /api/meta",
+        "  GET /api/layout/X, /api/layout/X/next, /api/layout/X/solution",
+        "  GET /api/layout/X/farthest?offset=0&limit=100 and /api/layout/X/solutions (one search in the group)",
+        "  GET /api/find?class=J-B-S&min_steps=N&limit=100&cursor=C (the filters of klotski find)",
+        "  GET /api/path?from=X&to=Y",
+        "  GET /api/group/J-B-S-G and /api/group/J-B-S-G/layer/K?offset=0&limit=100",
         "X is a code, @short code, %%23id (a URL's '#' is written %%23) or name.",
-        "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets",
-        "every machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
+        "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets every "
+            + "machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
 final class ServeCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
@@ -50,16 +53,16 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("--port must be from 0 to 65535, not " + port);
+      throw new InputException("--port must be from 0 to 65535, not " + port);
     }
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
+      throw new InputException("--threads must be at least 1");
     }
     InetAddress address;
     try {
       address = InetAddress.getByName(bind);
     } catch (UnknownHostException e) {
-      throw new IllegalArgumentException("--bind: no such address " + UserText.quote(bind));
+      throw new InputException("--bind: no such address " + UserText.quote(bind));
     }
     PrintWriter out = spec.commandLine().getOut();
     if (!address.isLoopbackAddress()) {
@@ -70,10 +73,10 @@ final class ServeCommand implements Callable<Integer> {
     CountDownLatch stopped = new CountDownLatch(1);
     // follows the database: a build or analyse that publishes is served within a second or so
     try (LiveDatabase live = LiveDatabase.open(db.dir(), note -> System.err.println("klotski serve: " + note))) {
-      KlotskiServer server;
+      HttpService server;
       try {
-        server = KlotskiServer.start(live, new InetSocketAddress(address, port), threads, System.err,
-            KlotskiServer.MAX_IN_FLIGHT, noWarmUp ? 0 : WARM_UP_MILLIS);
+        server = HttpService.start(live, new InetSocketAddress(address, port), threads, System.err,
+            noWarmUp ? 0 : WARM_UP_MILLIS);
       } catch (java.net.BindException e) {
         throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
       }

@@ -1,7 +1,7 @@
 package klotskidb.cli;
 
 import java.util.concurrent.Callable;
-import klotskidb.db.LayoutRef;
+import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;

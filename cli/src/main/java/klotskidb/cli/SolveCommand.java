@@ -3,8 +3,10 @@ package klotskidb.cli;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.LayoutRef;
-import klotskidb.db.Lookup;
+import klotskidb.query.Json;
+import klotskidb.query.LayoutRef;
+import klotskidb.query.Queries;
+import klotskidb.query.Lookup;
 import klotskidb.enumerator.Code;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
@@ -19,23 +21,37 @@ import picocli.CommandLine.Spec;
     description = {"Print a shortest solution: every step as a code and a drawing, and its length; "
         + "exit 1 for unsolvable layouts.",
         "Without --db it searches from the layout (BFS, no database needed); with --db it walks the "
-        + "stored distances (each step to a neighbour one step closer; ties: smallest code)."})
+        + "stored distances. Either way the same solution: each step to the smallest code among the "
+        + "moves one step closer (as the API and 'klotski path' choose)."})
 final class SolveCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = "Layout: code, #id or @short code; with --db also a name.")
   String layout;
 
   @Mixin DbOption db;
 
-  @Option(names = "--codes-only", description = "One code per line, no drawings.")
+  @Option(names = "--codes-only", description = "One code per line, nothing else.")
   boolean codesOnly;
+
+  @Option(names = "--json", description = "One JSON object, as GET /api/layout/X/solution gives it "
+      + "(an unsolvable layout: \"solvable\": false, exit 0).")
+  boolean json;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     long[] path = db.given() ? fromDatabase() : search();
+    if (json) {
+      spec.commandLine().getOut().println(Json.write(Queries.solution(code, path)));
+      return 0;
+    }
+    if (path == null) {
+      throw unsolvable(code);
+    }
     PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
-    spec.commandLine().getOut().println("solved in " + PathPrinter.steps(path.length - 1));
+    if (!codesOnly) {
+      spec.commandLine().getOut().println("solved in " + PathPrinter.steps(path.length - 1));
+    }
     return 0;
   }
 
@@ -44,23 +60,22 @@ final class SolveCommand implements Callable<Integer> {
         + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
   }
 
+  /** The layout's code, once looked up. */
+  private long code;
+
+  /** The optimal solution ({@link Solver}'s rule), null when unsolvable. */
   private long[] search() {
-    long start = LayoutRef.codeWithoutDatabase(layout);
-    long[] path = Solver.solve(start);
-    if (path == null) {
-      throw unsolvable(start);
-    }
-    return path;
+    code = LayoutRef.codeWithoutDatabase(layout);
+    return Solver.solve(code);
   }
 
+  /** The same from the stored distances ({@link Lookup#solution}: the same rule, the same codes). */
   private long[] fromDatabase() {
+    LayoutRef.parse(layout); // what was typed, before the database
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
-      long[] path = Lookup.solution(kdb, c);
-      if (path == null) {
-        throw unsolvable(c.code());
-      }
-      return path;
+      code = c.code();
+      return Lookup.solution(kdb, c);
     }
   }
 }

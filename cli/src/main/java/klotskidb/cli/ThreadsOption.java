@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import picocli.CommandLine.Option;
+import klotskidb.enumerator.InputException;
 
 /** {@code --threads}, declared once for the commands whose work is shared among threads. */
 final class ThreadsOption {
@@ -10,7 +11,7 @@ final class ThreadsOption {
   /** How many; fewer than one is an error naming the option. */
   int count() {
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1");
+      throw new InputException("--threads must be at least 1");
     }
     return threads;
   }

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import klotskidb.db.CaseRecord;
-import klotskidb.db.Finder;
+import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -245,6 +245,81 @@ class AnalysedServeTest {
           assertEquals(every, infoSolutions, code);
         }
       }
+    }
+  }
+
+  /** The codes of a path as the API and --codes-only print them. */
+  private static List<String> codes(long[] path) {
+    List<String> out = new ArrayList<>();
+    for (long code : path) {
+      out.add(Code.format(code));
+    }
+    return out;
+  }
+
+  /**
+   * One answer per question: the optimal solution of a layout is the same from the database's
+   * distances ({@code solve --db}, the API), from a search without a database ({@code solve})
+   * and as the path to its last layout ({@code path}): at each step the smallest code one step
+   * closer. Every 37th solvable layout of 5-4-1 and 0-3-0, and the command line for the classic
+   * start, compared whole.
+   */
+  @Test
+  void everyWayOfAskingForAnOptimalSolutionGivesTheSameOne() {
+    int compared = 0;
+    for (int i = 0; i < all.size(); i += 37) {
+      long[] row = all.get(i);
+      if (row[2] < 0) {
+        continue;
+      }
+      CaseRecord c = db.caseOf(row[0]).orElseThrow();
+      long[] stored = klotskidb.query.Lookup.solution(db, c);
+      long[] searched = klotskidb.layerer.Solver.solve(c.code());
+      assertEquals(codes(stored), codes(searched), Code.format(c.code()));
+      assertEquals(codes(stored), codes(klotskidb.layerer.Solver.path(c.code(), stored[stored.length - 1])),
+          Code.format(c.code()) + " as a path");
+      compared++;
+    }
+    assertTrue(compared > 1000, compared + " layouts");
+    Cli withDb = Cli.run("solve", "1A9BF0C", "--db", dir.toString(), "--codes-only");
+    Cli without = Cli.run("solve", "1A9BF0C", "--codes-only");
+    assertEquals(0, withDb.exit, withDb.toString());
+    assertEquals(withDb.out, without.out);
+    Api.Response r = new Api(db).get("/api/layout/1A9BF0C/solution", null);
+    assertEquals(200, r.status());
+    List<String> lines = withDb.out.lines().filter(l -> l.matches("[0-9A-F]{9}")).toList();
+    assertEquals(82, lines.size(), withDb.out);
+    assertTrue(r.body().contains("\"path\":[\"" + String.join("\",\"", lines) + "\"]"), r.body());
+    Cli path = Cli.run("path", "1A9BF0C", lines.get(81), "--codes-only");
+    assertEquals(lines, path.out.lines().filter(l -> l.matches("[0-9A-F]{9}")).toList());
+  }
+
+  /** Every query command's --json prints exactly the API's body for the same question. */
+  @Test
+  void everyQueryCommandsJsonIsTheApisBody() {
+    Api api = new Api(db);
+    String d = dir.toString();
+    String unsolvable = Code.format(all.stream().filter(r -> r[2] < 0).findFirst().orElseThrow()[0]);
+    String[][] pairs = {
+        {"/api/layout/1A9BF0C", null, "info 1A9BF0C"},
+        {"/api/layout/%234091296", null, "info #4091296"},
+        {"/api/layout/1A9BF0C/next", null, "next 1A9BF0C"},
+        {"/api/layout/1A9BF0C/solution", null, "solve 1A9BF0C"},
+        {"/api/layout/" + unsolvable + "/solution", null, "solve " + unsolvable},
+        {"/api/path", "from=1A9BF0C&to=1A98F3C", "path 1A9BF0C 1A98F3C"},
+        {"/api/group/5-4-1-1", null, "group 5-4-1-1"},
+        {"/api/find", "class=5-4-1&min_steps=100&limit=7", "find --class 5-4-1 --min-steps 100 --limit 7"},
+    };
+    for (String[] p : pairs) {
+      Api.Response r = api.get(p[0], p[1]);
+      List<String> args = new ArrayList<>(List.of(p[2].split(" ")));
+      args.addAll(List.of("--json", "--db", d));
+      if (p[2].startsWith("path")) {
+        args.removeAll(List.of("--db", d)); // path needs no database
+      }
+      Cli c = Cli.run(args.toArray(String[]::new));
+      assertEquals(r.status() == 200 ? 0 : 1, c.exit, p[2] + ": " + c);
+      assertEquals(r.body() + "\n", c.out, p[2]);
     }
   }
 }

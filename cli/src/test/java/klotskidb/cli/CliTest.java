@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,22 @@ class CliTest {
     Cli r = Cli.run(command, "--help");
     assertEquals(0, r.exit, r.toString());
     assertTrue(r.out.startsWith("Usage: klotski " + command), r.out);
+    // renders clean in an 80-column terminal: picocli's own wrapping, no warning, no hard breaks
+    assertTrue(!r.out.contains("picocli WARN") && !r.err.contains("picocli WARN"), r.err);
+    List<String> lines = r.out.lines().toList();
+    int summary = 1;
+    while (summary < lines.size() && lines.get(summary).startsWith(" ")) {
+      summary++; // the synopsis goes on
+    }
+    assertTrue(!lines.get(summary).endsWith(":"), "the summary ends in a dangling colon: " + lines.get(summary));
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      assertTrue(line.length() <= 80, "over 80 columns: " + line);
+      // a short line whose sentence goes on in the next (lower case) was wrapped by hand
+      String next = i + 1 < lines.size() ? lines.get(i + 1) : "";
+      assertTrue(line.length() >= 50 || line.isBlank() || !next.matches("[a-z].*"),
+          "wrapped by hand: '" + line + "' / '" + next + "'");
+    }
   }
 
   @Test
@@ -43,6 +60,67 @@ class CliTest {
         + "find, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
   }
 
+  /**
+   * Exit 2 for every usage error (what was typed is wrong: an unknown command or option, a value
+   * of the wrong type, out of range or malformed, options that contradict each other), 1 for a
+   * failure (a well-formed question the database or the files cannot answer). One row a case:
+   * the expected exit, then the command line ("DB" is a folder with no database in it).
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "2 | inof 1A9BF0C",
+      "2 | info",
+      "2 | info 1A9BF0C --bd DB",
+      "2 | info 1A9BF0CZ --db DB",
+      "2 | info #99999999999 --db DB",
+      "2 | info 3A9BF0C --db DB",
+      "2 | show 1A9BF0C00000",
+      "2 | show @I0000",
+      "2 | solve 1A9BF0CZ",
+      "2 | path 1A9BF0C",
+      "2 | path 1A9BF0C XYZ",
+      "2 | next 1A9BF0Q --db DB",
+      "2 | group 9-9-9-9 --db DB",
+      "2 | find --class 9-9-9 --db DB",
+      "2 | find --min-steps x --db DB",
+      "2 | find --min-steps 90 --max-steps 80 --db DB",
+      "2 | find --limit 0 --db DB",
+      "2 | find --limit many --db DB",
+      "2 | find --solvable maybe --db DB",
+      "2 | find --cursor nonsense --db DB",
+      "2 | build --threads 0 --db DB",
+      "2 | build --threads many --db DB",
+      "2 | build --classes 7-0-0 --db DB",
+      "2 | analyse --classes x-y-z --db DB",
+      "2 | analyse --threads -1 --db DB",
+      "2 | export --format xyz --out DB/x",
+      "2 | export --format farthest-csv --out DB/x",
+      "2 | export --format graphml --out DB/x",
+      "2 | export --format sqlite --class 5-4-1 --out DB/x",
+      "2 | export --out DB/x",
+      "2 | serve --port 70000 --db DB",
+      "2 | serve --port -1 --db DB",
+      "2 | serve --threads 0 --db DB",
+      "2 | release --out DB/r --no-compare --published DB",
+      "2 | release --out DB/r --classes 1-2 --db DB",
+      "2 | plot --db DB",
+      "2 | verify --nothing",
+      "1 | info 1A9BF0C --db DB",
+      "1 | find --class 5-4-1 --db DB",
+      "1 | solve 0E83ABC",
+      "1 | path 1A9BF0C 006ABFC",
+      "1 | analyse --db DB",
+  })
+  void usageErrorsExitTwoAndFailuresOne(int exit, String commandLine) throws Exception {
+    Path db = temp.resolve("no-database");
+    Files.createDirectories(db);
+    String[] args = commandLine.replace("DB", db.toString()).split(" ");
+    Cli r = Cli.run(args);
+    assertEquals(exit, r.exit, commandLine + ": " + r);
+    assertEquals(1, r.err.lines().count(), "one line: " + r.err);
+    assertEquals("", r.out, commandLine);
+  }
+
   @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Cli.run("show").exit);
@@ -51,13 +129,13 @@ class CliTest {
   }
 
   @Test
-  void badInputIsOneLineOnStderrAndExitOne() {
+  void badInputIsOneLineOnStderrAndAUsageError() {
     Cli r = Cli.run("show", "1A9BF0CZ");
-    assertEquals(1, r.exit);
-    assertEquals("klotski: code '1A9BF0CZ' is not hex: 'Z' at position 8\n", r.err);
+    assertEquals(2, r.exit);
+    assertEquals("klotski: code '1A9BF0CZ' is not hex: 'Z' at position 8 (see 'klotski show --help')\n", r.err);
     assertEquals("", r.out);
     Cli stack = Cli.run("show", "3A9BF0C", "--verbose");
-    assertEquals(1, stack.exit);
+    assertEquals(2, stack.exit);
     assertTrue(stack.err.contains("\tat klotskidb."), "--verbose adds the stack trace");
   }
 
@@ -75,8 +153,10 @@ class CliTest {
   void solveWithoutDatabasePrintsEightyOneSteps() {
     Cli r = Cli.run("solve", "1A9BF0C", "--codes-only");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.endsWith("solved in 81 steps\n"));
-    assertEquals(82 + 1, r.out.split("\n").length);
+    // --codes-only: the 82 codes and nothing else, for a script to read
+    assertEquals(82, r.out.split("\n").length);
+    assertTrue(r.out.lines().allMatch(l -> l.matches("[0-9A-F]{9}")), r.out);
+    assertTrue(Cli.run("solve", "1A9BF0C").out.endsWith("solved in 81 steps\n"));
     Cli unsolvable = Cli.run("solve", "0E83ABC");
     assertEquals(1, unsolvable.exit);
     assertTrue(unsolvable.err.contains("unsolvable"));
@@ -88,7 +168,8 @@ class CliTest {
     assertEquals(1, r.exit);
     assertTrue(r.err.contains("different groups"), r.err);
     Cli ok = Cli.run("path", "1A9BF0C", "1A98F3C", "--codes-only");
-    assertEquals("1A9BF0C00\n1A98F3C00\npath of 1 step\n", ok.out);
+    assertEquals("1A9BF0C00\n1A98F3C00\n", ok.out);
+    assertTrue(Cli.run("path", "1A9BF0C", "1A98F3C").out.endsWith("path of 1 step\n"));
   }
 
   @Test
@@ -98,7 +179,7 @@ class CliTest {
     assertTrue(r.out.contains("5-4-1-1-7472"));
     assertTrue(r.out.contains("size      25955"));
     assertTrue(r.out.contains("seed      00A6BFC00"));
-    assertEquals(1, Cli.run("group", "#29334498").exit);
+    assertEquals(2, Cli.run("group", "#29334498").exit); // out of range: what was typed is wrong
   }
 
   @Test
@@ -120,7 +201,7 @@ class CliTest {
   @Test
   void unknownClassesAreRejectedBeforeAnyWork() {
     Cli r = Cli.run("build", "--db", temp.resolve("x").toString(), "--classes", "7-0-0");
-    assertEquals(1, r.exit);
+    assertEquals(2, r.exit);
     assertTrue(r.err.contains("no class '7-0-0'"), r.err);
   }
 }

@@ -76,7 +76,7 @@ class ErrorMessagesTest {
   @Test
   void idsAreAsciiDigitsOnly() {
     Cli r = Cli.run("info", "#\u0664\u0660\u0669\u0661\u0662\u0669\u0666", "--db", db.toString());
-    oneLine(r, 1);
+    oneLine(r, 2);
     assertTrue(r.err.contains("is not an id: expected # and the digits 0-9"), r.err);
     assertEquals(0, Cli.run("info", "#4091296", "--db", db.toString()).exit);
   }
@@ -84,13 +84,14 @@ class ErrorMessagesTest {
   @Test
   void inputIsEchoedOnOneLineAndShort() {
     Cli newline = Cli.run("show", "1A9\nBF0C");
-    oneLine(newline, 1);
-    assertEquals("klotski: code '1A9\\nBF0C' is not hex: '\\n' at position 4\n", newline.err);
+    oneLine(newline, 2);
+    assertEquals("klotski: code '1A9\\nBF0C' is not hex: '\\n' at position 4 (see 'klotski show --help')\n",
+        newline.err);
     Cli huge = Cli.run("show", "F".repeat(100_000));
-    oneLine(huge, 1);
+    oneLine(huge, 2);
     assertTrue(huge.err.contains("...' (100,000 characters)"), huge.err);
     Cli name = Cli.run("build", "--classes", "5-4-1\n" + "9".repeat(5000), "--db", temp.resolve("x").toString());
-    oneLine(name, 1);
+    oneLine(name, 2);
   }
 
   @Test

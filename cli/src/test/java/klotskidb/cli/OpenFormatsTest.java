@@ -232,7 +232,7 @@ class OpenFormatsTest {
     assertTrue(r.err.contains("hrd.sqlite"), r.err);
     Cli classOption = Cli.run("export", "--format", "sqlite", "--class", "5-4-1", "--out", temp.resolve("x.sqlite").toString(),
         "--db", db.toString());
-    assertEquals(1, classOption.exit, classOption.toString());
+    assertEquals(2, classOption.exit, classOption.toString()); // a usage error
     assertFalse(Files.exists(temp.resolve("x.sqlite")));
   }
 

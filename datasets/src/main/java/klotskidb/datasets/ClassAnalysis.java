@@ -19,7 +19,7 @@ import klotskidb.grouper.Groups;
  *
  * <pre>
  *   ClassAnalysis.run(2, Kernels.vector(), groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
- *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", 3.1 s]
+ *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", its seconds]
  * </pre>
  *
  * The values are kept by position in the class's member slice (groups are contiguous there),

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,7 +36,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>How: parquet-java's writer fed straight from a scan of {@code cases} merged with {@code
  * analysis}, so the table is never in memory: each writer holds one row group of encoded columns.
  * Two writers over the two halves of the code range, their row groups then copied into one file
- * without decoding. All 29,334,498 layouts: about 22 s on 2 cores, 226 MB (BENCHMARKS.md).
+ * without decoding. Time and size for all layouts: BENCHMARKS.md, row "export --format parquet".
  */
 public final class ParquetExport {
   private ParquetExport() {}

@@ -1,7 +1,6 @@
 package klotskidb.datasets;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -39,7 +38,8 @@ import klotskidb.enumerator.ShortCode;
  *
  * Ids line up with {@code main.id} as in the original. Indexes: {@code main(code)} and
  * {@code facts(name)}, built after the rows (the name is stored: an index on the expression that
- * makes it from main's columns took 51 s to build, the stored column's 10 s). Rows go in a few large transactions
+ * makes it from main's columns was much slower to build, BENCHMARKS.md, row "sqlite name index").
+ * Rows go in a few large transactions
  * through prepared statements with the journal off (the file is a temporary one until complete:
  * {@link AtomicFile}), in code order from one scan of the database.
  *

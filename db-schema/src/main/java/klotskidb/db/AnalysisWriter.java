@@ -50,12 +50,12 @@ import org.rocksdb.WriteOptions;
  * a killed run loses at most the classes queued or being written, and the next run redoes them.
  * The whole run holds {@link DatabaseLock}, so no build or other analysis publishes in between.
  *
- * <p>Why a thread of its own: a publish takes about 0.2 s, but every seventh or so also merges
- * the {@code analysis} family (below), 13-20 s once it holds most of the 29 million rows. Written
- * in turn by the workers (one publish per class, under a lock), those merges stalled both
- * workers at the end of a whole run: its last 28 classes, under 60,000 layouts each, took 13-19 s
- * apiece instead of under a second (525 s in all, measured). Queued, the merges overlap the
- * analysis, and the small classes of the tail share publishes.
+ * <p>Why a thread of its own: a publish is quick, but every seventh or so also merges the
+ * {@code analysis} family (below), slow once it holds most of the 29 million rows. Written in turn
+ * by the workers (one publish per class, under a lock), those merges stalled both workers at the
+ * end of a whole run: its last 28 classes, under 60,000 layouts each, waited on merges instead of
+ * taking under a second each (BENCHMARKS.md, row "the analysis writer's own thread"). Queued,
+ * the merges overlap the analysis, and the small classes of the tail share publishes.
  *
  * <p>Cost of the swap, measured: see BENCHMARKS.md ("analysis checkpoints"). Auto compactions
  * are off in the copy (a compaction cut short by the close would only be redone by the next
@@ -123,7 +123,7 @@ public final class AnalysisWriter implements AutoCloseable {
         throw new DatabaseException("cannot follow the link " + target + ": " + IoErrors.reason(e), e);
       }
     }
-    if (!WriteTarget.isDatabase(target) && !KlotskiDb.leftAside(target)) {
+    if (!WriteTarget.isDatabase(target) && !Publisher.leftAside(target)) {
       // nothing of klotski's there: say what is, and make nothing beside it (no lock file)
       KlotskiDb.open(target).close();
     }
@@ -322,8 +322,8 @@ public final class AnalysisWriter implements AutoCloseable {
             Arrays.sort(sorted, Comparator.comparingInt(d -> d[3])); // key order: group_num inside the class
             RowChecksum groupSum = new RowChecksum();
             for (int[] d : sorted) { // jiang, bing, style, group_num, diameter
-              byte[] k = Schema.groupKey(d[0], d[1], d[2], d[3]);
-              byte[] v = ByteBuffer.allocate(2).putShort((short) d[4]).array();
+              byte[] k = GroupAnalysisCodec.key(d[0], d[1], d[2], d[3]);
+              byte[] v = GroupAnalysisCodec.value(d[4]);
               groupSum.update(k, v);
               markers.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
             }
@@ -361,12 +361,12 @@ public final class AnalysisWriter implements AutoCloseable {
         SstFileWriter writer = new SstFileWriter(env, sstOptions)) {
       writer.open(file.toString());
       ByteBuffer key = ByteBuffer.allocateDirect(Schema.CODE_BYTES);
-      ByteBuffer value = ByteBuffer.allocateDirect(Schema.ANALYSIS_VALUE_BYTES);
+      ByteBuffer value = ByteBuffer.allocateDirect(AnalysisCodec.VALUE_BYTES);
       rows.forEach((code, farthestStep, farthestNum, minSolutionNum, solutionNum) -> {
         key.clear();
         value.clear();
-        Schema.putCode(key, code);
-        value.putShort((short) farthestStep).putInt(farthestNum).putInt(minSolutionNum).putInt(solutionNum);
+        AnalysisCodec.putKey(key, code);
+        AnalysisCodec.putValue(value, farthestStep, farthestNum, minSolutionNum, solutionNum);
         key.flip();
         value.flip();
         sum.update(key, value);

@@ -56,9 +56,8 @@ import org.rocksdb.WriteOptions;
  * cases (key: its code), ids (4,091,296), names (5-4-1-1, 7472) and layers (5-4-1-1, 26, 7472):
  * cases and ids in the second of their 8 files (ids 3,666,812 to 7,333,623).
  *
- * <p>All 29,334,498 layouts, 2 threads: 117,363,414 rows (and 11,330 find rows) in 14.5-17 s
- * (19-22 s with one file per family and the filters), about 130 ns a row and thread, nearly all
- * of it RocksDB's put (block building, ZSTD, the JNI call); BENCHMARKS.md.
+ * <p>All 29,334,498 layouts: 117,363,414 rows (and 11,330 find rows), nearly all of the time
+ * RocksDB's put (block building, ZSTD, the JNI call): BENCHMARKS.md, row "the write stage".
  *
  * <p>A crash anywhere before the marker leaves a directory that {@link KlotskiDb#open} refuses;
  * {@link Publisher} only moves a directory into place after this returns.
@@ -143,14 +142,14 @@ public final class DatabaseWriter {
    * and clears them. Rows of one length (every family but groups) go to the writer through two
    * {@link DirectSlice}s fixed on the buffers: a put with ByteBuffers makes the JVM check both
    * buffers' class four times a row (JNI's GetDirectBufferAddress and -Capacity), a third of the
-   * put (179 against 130 ns a row, 10 M rows of ids, one thread, the same run).
+   * put (BENCHMARKS.md, row "puts through DirectSlice").
    */
   private static final class Sink implements AutoCloseable {
     final String family;
     final Path file;
     final SstFileWriter writer;
     final ByteBuffer key = ByteBuffer.allocateDirect(64);
-    final ByteBuffer value = ByteBuffer.allocateDirect(Schema.FIND_CHUNK * Schema.CODE_BYTES);
+    final ByteBuffer value = ByteBuffer.allocateDirect(FindCodec.CHUNK * Schema.CODE_BYTES);
     final RowChecksum sum = new RowChecksum();
     final java.util.function.LongConsumer tick;
     private final Options options;
@@ -338,17 +337,10 @@ public final class DatabaseWriter {
       }
       long code = all.code(id);
       int cls = groups.classOf(g);
-      Schema.putCode(s.key, code);
-      int flags = (mover.mirror(code) == code ? Schema.FLAG_SYMMETRIC : 0)
-          | (Code.isSolved(code) ? Schema.FLAG_SOLVED : 0);
-      s.value.putInt(id)
-          .put((byte) LayoutClass.jiangOf(cls)).put((byte) LayoutClass.bingOf(cls))
-          .put((byte) LayoutClass.styleOf(cls))
-          .putShort((short) groups.groupNum(g))
-          .putInt(groups.groupIndex(id))
-          .putShort((short) layers.layer(id))
-          .putShort((short) layers.minSolutionStep(id))
-          .put((byte) flags);
+      CasesCodec.putKey(s.key, code);
+      CasesCodec.putValue(s.value, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+          groups.groupNum(g), groups.groupIndex(id), layers.layer(id), layers.minSolutionStep(id),
+          mover.mirror(code) == code, Code.isSolved(code));
       s.put();
     }
   }
@@ -356,35 +348,27 @@ public final class DatabaseWriter {
   private void ids(Sink s, int from, int to) throws RocksDBException {
     for (int id = from; id < to; id++) {
       if (groups.groupOf(id) >= 0) {
-        s.key.putInt(id);
-        Schema.putCode(s.value, all.code(id));
+        IdsCodec.putKey(s.key, id);
+        IdsCodec.putValue(s.value, all.code(id));
         s.put();
       }
     }
   }
 
-  private void putGroupKey(ByteBuffer b, int g) {
-    int cls = groups.classOf(g);
-    Schema.putGroupKey(b, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
-        groups.groupNum(g));
-  }
 
   private void groupRows(Sink s) throws RocksDBException {
     for (int g = 0; g < groups.count(); g++) {
-      putGroupKey(s.key, g);
+      int cls = groups.classOf(g);
+      GroupsCodec.putKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+          groups.groupNum(g));
       int count = layers.layerCount(g);
-      ByteBuffer v = s.value;
-      if (v.capacity() < Schema.GROUP_VALUE_FIXED_BYTES + 4 * count) {
+      if (s.value.capacity() < GroupsCodec.valueBytes(count)) {
         throw new IllegalStateException("group " + groups.groupName(g) + " has " + count + " layers");
       }
-      v.putInt(groups.size(g));
-      Schema.putCode(v, all.code(groups.seed(g)));
-      v.putShort((short) count)
-          .putInt(layers.solvedCount(g))
-          .putShort((short) layers.maxMinSolutionStep(g))
-          .putInt(layers.hardestCount(g));
+      GroupsCodec.putValue(s.value, groups.size(g), all.code(groups.seed(g)), count, layers.solvedCount(g),
+          layers.maxMinSolutionStep(g), layers.hardestCount(g));
       for (int k = 0; k < count; k++) {
-        v.putInt(layers.layerSize(g, k));
+        GroupsCodec.putLayerSize(s.value, layers.layerSize(g, k));
       }
       s.put();
     }
@@ -401,6 +385,11 @@ public final class DatabaseWriter {
     int[] order = new int[16];
     int[] next = new int[16];
     for (int g = from; g < to; g++) {
+      int cls = groups.classOf(g);
+      int jiang = LayoutClass.jiangOf(cls);
+      int bing = LayoutClass.bingOf(cls);
+      int style = LayoutClass.styleOf(cls);
+      int groupNum = groups.groupNum(g);
       int size = groups.size(g);
       int count = layers.layerCount(g);
       if (codes.length < size) {
@@ -416,9 +405,8 @@ public final class DatabaseWriter {
         int id = groups.member(g, i);
         codes[i] = all.code(id);
         layerOf[i] = layers.layer(id);
-        putGroupKey(names.key, g);
-        names.key.putInt(i);
-        Schema.putCode(names.value, codes[i]);
+        NamesCodec.putKey(names.key, jiang, bing, style, groupNum, i);
+        NamesCodec.putValue(names.value, codes[i]);
         names.put();
       }
       next[0] = 0;
@@ -431,9 +419,8 @@ public final class DatabaseWriter {
       int i = 0;
       for (int k = 0; k < count; k++) {
         for (int end = i + layers.layerSize(g, k); i < end; i++) {
-          putGroupKey(layerSink.key, g);
-          layerSink.key.putShort((short) k).putInt(order[i]);
-          Schema.putCode(layerSink.value, codes[order[i]]);
+          LayersCodec.putKey(layerSink.key, jiang, bing, style, groupNum, k, order[i]);
+          LayersCodec.putValue(layerSink.value, codes[order[i]]);
           layerSink.put();
         }
       }
@@ -482,11 +469,11 @@ public final class DatabaseWriter {
     for (int b = 0; b + 1 < start.length; b++) {
       int cls = b / (FIND_STEPS * 2);
       int steps1 = b / 2 % FIND_STEPS;
-      for (int from = start[b], chunk = 0; from < start[b + 1]; from += Schema.FIND_CHUNK, chunk++) {
-        Schema.putFindKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
+      for (int from = start[b], chunk = 0; from < start[b + 1]; from += FindCodec.CHUNK, chunk++) {
+        FindCodec.putKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
             b & 1, chunk);
-        for (int i = from, end = Math.min(start[b + 1], from + Schema.FIND_CHUNK); i < end; i++) {
-          Schema.putCode(s.value, all.code(order[i]));
+        for (int i = from, end = Math.min(start[b + 1], from + FindCodec.CHUNK); i < end; i++) {
+          FindCodec.putCode(s.value, all.code(order[i]));
         }
         s.put();
       }

@@ -19,14 +19,13 @@ import klotskidb.enumerator.LayoutClass;
  * the checksums, so none of its own). A damaged block fails its family's line, not the whole check.
  *
  * <pre>
- *   deep cases                ok (29,334,498 rows, crc32c:caa1370f) [6.4 s]
- *   deep analysis             ok (29,334,498 rows; 203 analysed classes match their markers) [9.8 s]
+ *   deep cases                ok (29,334,498 rows, crc32c:caa1370f) [its seconds]
+ *   deep analysis             ok (29,334,498 rows; 203 analysed classes match their markers) [its seconds]
  * </pre>
  *
  * <p>Families are read on {@code threads} threads at once, the lines given in family order as
- * soon as each and those before it are known. A whole analysed database (five families of
- * 29,334,498 rows, about 6-7 s each alone): 34.0 s on one thread, 23.1 s on two (the two
- * readers slow each other: the same families took 7.6-10.1 s each).
+ * soon as each and those before it are known. Two readers slow each other but still finish
+ * sooner than one: BENCHMARKS.md, row "verify --deep, per family".
  */
 public final class DeepCheck {
   /** The outcome for one column family: its line as {@code verify --deep} prints it. */
@@ -100,8 +99,8 @@ public final class DeepCheck {
   private FamilyCheck analysis(String cf) {
     RowChecksum[] byClass = new RowChecksum[LayoutClass.COUNT];
     db.forEachRow(cf, (key, value) -> {
-      int cls = cf.equals(Schema.ANALYSIS) ? LayoutClass.of(Schema.getCode(key, 0))
-          : LayoutClass.index(key[0], key[1], key[2]);
+      int cls = cf.equals(AnalysisCodec.FAMILY) ? LayoutClass.of(AnalysisCodec.decodeKey(key))
+          : GroupAnalysisCodec.classOf(key);
       if (cls < 0) {
         throw new DatabaseException("the database at " + db.dir() + " is damaged: column family '" + cf
             + "' has a row of no class");

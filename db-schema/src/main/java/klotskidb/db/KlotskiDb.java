@@ -1,9 +1,7 @@
 package klotskidb.db;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,13 +9,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import klotskidb.enumerator.LayoutClass;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -67,96 +62,18 @@ public final class KlotskiDb implements AutoCloseable {
     this.handles = handles;
   }
 
-  /** Attempts of {@link #open} while the directory is being replaced, and the pause before each. */
-  private static final int OPEN_ATTEMPTS = 40;
-  private static final long OPEN_PAUSE_MILLIS = 50;
-
   /**
-   * Opens the database in {@code dir} read-only, or throws {@link DatabaseException}.
-   *
-   * <p>A writer replaces the directory by renames ({@link Publisher}) while readers may be
-   * opening it: an open whose directory changed identity (inode) while it read is closed and
-   * tried again, so a reader sees the previous complete database or the new one, never a mix of
-   * their files. After about two seconds of replacements it gives up with one line saying so.
-   * A publish killed between its two renames leaves no {@code dir} but a complete database beside
-   * it ({@link Publisher#interrupted}): that one is opened.
+   * Opens the database in {@code dir} read-only, or throws {@link DatabaseException}: the reader's
+   * half of the publish protocol ({@link Publisher#open}), which retries while a writer swaps the
+   * directory and opens a database a killed publish left beside it.
    */
   public static KlotskiDb open(Path dir) {
-    RocksDB.loadLibrary();
-    for (int attempt = 1; ; attempt++) {
-      Object before = identity(dir);
-      DatabaseException failure;
-      try {
-        KlotskiDb db = openOnce(dir);
-        if (before != null && before.equals(identity(dir))) {
-          String id = before.toString();
-          db.publication = id.substring(id.indexOf(' ') + 1);
-          return db;
-        }
-        db.close();
-        failure = null;
-      } catch (DatabaseException e) {
-        Object after = identity(dir);
-        Path aside = after == null ? Publisher.interrupted(dir) : null;
-        if (aside != null) {
-          // a publish was killed between its renames: its complete database is read where it
-          // was left (the next build or analyse puts it back)
-          try {
-            KlotskiDb left = openOnce(aside);
-            left.publication = Publisher.publicationOf(aside);
-            return left;
-          } catch (DatabaseException moved) {
-            // a writer is recovering it right now: try again below
-          }
-        }
-        // the same directory before and after (or none, with nothing left aside by a publish
-        // between its renames): the failure is the database's own. Anything else -- also no
-        // directory before and one after -- means a publish overlapped this open.
-        if (Objects.equals(before, after) && (after != null || !leftAside(dir))) {
-          throw e;
-        }
-        failure = e;
-      }
-      if (attempt == OPEN_ATTEMPTS) {
-        throw new DatabaseException("the database at " + dir + " is being replaced (a build or analyse is "
-            + "publishing a new version, or one was interrupted while doing so); try again"
-            + (failure == null ? "" : " (last attempt: " + failure.getMessage() + ")"), failure);
-      }
-      try {
-        Thread.sleep(OPEN_PAUSE_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new DatabaseException("interrupted while opening " + dir, e);
-      }
-    }
+    return Publisher.open(dir);
   }
 
-  /**
-   * The directory's identity: device, inode and the value its publish wrote into it
-   * ({@link Publisher#PUBLICATION}; none in a database published before that file existed), or
-   * null when there is no directory.
-   */
-  private static Object identity(Path dir) {
-    try {
-      Object inode = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
-      Path publication = dir.resolve(Publisher.PUBLICATION);
-      return inode + " " + (Files.exists(publication) ? Files.readString(publication) : "");
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  /** A sibling NAME.old-PID: a publish is between its two renames (or was interrupted there). */
-  static boolean leftAside(Path dir) {
-    Path abs = dir.toAbsolutePath().normalize();
-    if (abs.getParent() == null || !Files.isDirectory(abs.getParent())) {
-      return false;
-    }
-    try (DirectoryStream<Path> s = Files.newDirectoryStream(abs.getParent(), abs.getFileName() + ".old-*")) {
-      return s.iterator().hasNext();
-    } catch (IOException e) {
-      return false;
-    }
+  /** Sets the publication this handle reports (by {@link Publisher#open}, which read it). */
+  void setPublication(String publication) {
+    this.publication = publication;
   }
 
   /** Null when {@code dir} opens as a complete database of this schema version, else why not. */
@@ -168,7 +85,8 @@ public final class KlotskiDb implements AutoCloseable {
     }
   }
 
-  private static KlotskiDb openOnce(Path dir) {
+  /** Opens the directory as it is now, once (no retry: {@link Publisher#open} retries). */
+  static KlotskiDb openOnce(Path dir) {
     RocksDB.loadLibrary();
     if (!Files.exists(dir) || WriteTarget.isEmpty(dir)) {
       // only here is the build command a safe suggestion: it refuses anything else at the path
@@ -373,11 +291,11 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** The stored record of a layout, empty when the code is not in the database. */
   public Optional<CaseRecord> caseOf(long code) {
-    byte[] v = get(Schema.CASES, Schema.codeKey(code));
+    byte[] v = get(CasesCodec.FAMILY, CasesCodec.key(code));
     if (v == null) {
       return Optional.empty();
     }
-    return Optional.of(decodeCase(code, ByteBuffer.wrap(v)));
+    return Optional.of(CasesCodec.decode(code, ByteBuffer.wrap(v)));
   }
 
   /** Values of {@code klotski analyse} for one layout. */
@@ -385,12 +303,8 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** The analysis of a layout, empty until its class has been analysed. */
   public Optional<Analysis> analysisOf(long code) {
-    byte[] v = get(Schema.ANALYSIS, Schema.codeKey(code));
-    if (v == null) {
-      return Optional.empty();
-    }
-    ByteBuffer b = ByteBuffer.wrap(v);
-    return Optional.of(new Analysis(b.getShort(), b.getInt(), b.getInt(), b.getInt()));
+    byte[] v = get(AnalysisCodec.FAMILY, AnalysisCodec.key(code));
+    return v == null ? Optional.empty() : Optional.of(AnalysisCodec.decode(v));
   }
 
   /** The diameter (largest farthest_step) of an analysed group, or -1. */
@@ -398,8 +312,8 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum)) {
       return -1;
     }
-    byte[] v = get(Schema.GROUP_ANALYSIS, Schema.groupKey(jiang, bing, style, groupNum));
-    return v == null ? -1 : ByteBuffer.wrap(v).getShort();
+    byte[] v = get(GroupAnalysisCodec.FAMILY, GroupAnalysisCodec.key(jiang, bing, style, groupNum));
+    return v == null ? -1 : GroupAnalysisCodec.decodeValue(v);
   }
 
   /** Classes analysed so far, "J-B-S" -> their markers, in name order. */
@@ -416,8 +330,8 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** The code of layout {@code id}, or -1 when the database has no such id. */
   public long codeOfId(int id) {
-    byte[] v = get(Schema.IDS, Schema.idKey(id));
-    return v == null ? -1 : Schema.getCode(v, 0);
+    byte[] v = get(IdsCodec.FAMILY, IdsCodec.key(id));
+    return v == null ? -1 : IdsCodec.decodeValue(v);
   }
 
   /** The code of the layout named {@code jiang-bing-style-groupNum-groupIndex}, or -1. */
@@ -425,8 +339,8 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum) || groupIndex < 0) {
       return -1;
     }
-    byte[] v = get(Schema.NAMES, Schema.nameKey(jiang, bing, style, groupNum, groupIndex));
-    return v == null ? -1 : Schema.getCode(v, 0);
+    byte[] v = get(NamesCodec.FAMILY, NamesCodec.key(jiang, bing, style, groupNum, groupIndex));
+    return v == null ? -1 : NamesCodec.decodeValue(v);
   }
 
   private static boolean fitsKey(int jiang, int bing, int style, int groupNum) {
@@ -439,25 +353,8 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum)) {
       return Optional.empty();
     }
-    byte[] v = get(Schema.GROUPS, Schema.groupKey(jiang, bing, style, groupNum));
-    if (v == null) {
-      return Optional.empty();
-    }
-    return Optional.of(decodeGroup(jiang, bing, style, groupNum, ByteBuffer.wrap(v)));
-  }
-
-  static GroupRecord decodeGroup(int jiang, int bing, int style, int groupNum, ByteBuffer b) {
-    int size = b.getInt();
-    long seed = Schema.getCode(b);
-    int layers = b.getShort() & 0xFFFF;
-    int solved = b.getInt();
-    int hardestStep = b.getShort();
-    int hardest = b.getInt();
-    int[] sizes = new int[layers];
-    for (int k = 0; k < layers; k++) {
-      sizes[k] = b.getInt();
-    }
-    return new GroupRecord(jiang, bing, style, groupNum, size, seed, layers, solved, hardestStep, hardest, sizes);
+    byte[] v = get(GroupsCodec.FAMILY, GroupsCodec.key(jiang, bing, style, groupNum));
+    return v == null ? Optional.empty() : Optional.of(GroupsCodec.decode(jiang, bing, style, groupNum, v));
   }
 
   /** Every layout record in code order (29M for a full database: a few seconds). */
@@ -468,36 +365,22 @@ public final class KlotskiDb implements AutoCloseable {
   /** The layout records with codes in [from, to), in code order. */
   public void forEachCase(long from, long to, java.util.function.Consumer<CaseRecord> action) {
     try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = db.newIterator(byName.get(Schema.CASES), ro)) {
-      ByteBuffer key = ByteBuffer.allocateDirect(Schema.CODE_BYTES);
-      ByteBuffer value = ByteBuffer.allocateDirect(Schema.CASE_VALUE_BYTES);
-      for (it.seek(Schema.codeKey(Math.min(from, 0xFFFFFFFFFL))); it.isValid(); it.next()) {
+        RocksIterator it = db.newIterator(byName.get(CasesCodec.FAMILY), ro)) {
+      ByteBuffer key = ByteBuffer.allocateDirect(CasesCodec.KEY_BYTES);
+      ByteBuffer value = ByteBuffer.allocateDirect(CasesCodec.VALUE_BYTES);
+      for (it.seek(CasesCodec.key(Math.min(from, 0xFFFFFFFFFL))); it.isValid(); it.next()) {
         key.clear();
         value.clear();
         it.key(key);
         it.value(value);
-        long code = Schema.getCode(key);
+        long code = CasesCodec.decodeKey(key);
         if (code >= to) {
           break;
         }
-        action.accept(decodeCase(code, value));
+        action.accept(CasesCodec.decode(code, value));
       }
-      status(it, Schema.CASES);
+      status(it, CasesCodec.FAMILY);
     }
-  }
-
-  static CaseRecord decodeCase(long code, ByteBuffer b) {
-    int id = b.getInt();
-    int jiang = b.get();
-    int bing = b.get();
-    int style = b.get();
-    int groupNum = b.getShort() & 0xFFFF;
-    int groupIndex = b.getInt();
-    int layer = b.getShort() & 0xFFFF;
-    int step = b.getShort();
-    int flags = b.get();
-    return new CaseRecord(code, id, jiang, bing, style, groupNum, groupIndex, layer, step,
-        (flags & Schema.FLAG_SYMMETRIC) != 0, (flags & Schema.FLAG_SOLVED) != 0);
   }
 
   /** Receives a layout record and its analysis (null until its class is analysed). */
@@ -516,22 +399,17 @@ public final class KlotskiDb implements AutoCloseable {
   /** {@link #forEachCaseWithAnalysis(CaseAndAnalysis)} for the codes in [from, to) only. */
   public void forEachCaseWithAnalysis(long from, long to, CaseAndAnalysis action) {
     try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = db.newIterator(byName.get(Schema.ANALYSIS), ro)) {
-      it.seek(Schema.codeKey(from));
-      long[] next = {it.isValid() ? Schema.getCode(it.key(), 0) : Long.MAX_VALUE};
+        RocksIterator it = db.newIterator(byName.get(AnalysisCodec.FAMILY), ro)) {
+      it.seek(AnalysisCodec.key(from));
+      long[] next = {it.isValid() ? AnalysisCodec.decodeKey(it.key()) : Long.MAX_VALUE};
       forEachCase(from, to, c -> {
         while (next[0] < c.code()) {
           it.next();
-          next[0] = it.isValid() ? Schema.getCode(it.key(), 0) : Long.MAX_VALUE;
+          next[0] = it.isValid() ? AnalysisCodec.decodeKey(it.key()) : Long.MAX_VALUE;
         }
-        Analysis a = null;
-        if (next[0] == c.code()) {
-          ByteBuffer b = ByteBuffer.wrap(it.value());
-          a = new Analysis(b.getShort(), b.getInt(), b.getInt(), b.getInt());
-        }
-        action.accept(c, a);
+        action.accept(c, next[0] == c.code() ? AnalysisCodec.decode(it.value()) : null);
       });
-      status(it, Schema.ANALYSIS);
+      status(it, AnalysisCodec.FAMILY);
     }
   }
 
@@ -540,18 +418,20 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum)) {
       return;
     }
-    forEachCodeWithPrefix(Schema.NAMES, Schema.groupKey(jiang, bing, style, groupNum), action);
+    forEachCodeWithPrefix(NamesCodec.FAMILY, NamesCodec.groupPrefix(jiang, bing, style, groupNum),
+        NamesCodec::decodeValue, action);
   }
 
   /** The codes (values) of the rows of {@code cf} whose keys start with {@code prefix}, in key order. */
-  private void forEachCodeWithPrefix(String cf, byte[] prefix, LongConsumer action) {
+  private void forEachCodeWithPrefix(String cf, byte[] prefix, java.util.function.ToLongFunction<byte[]> decode,
+      LongConsumer action) {
     try (ReadOptions ro = new ReadOptions().setPrefixSameAsStart(false);
         RocksIterator it = db.newIterator(byName.get(cf), ro)) {
       for (it.seek(prefix); it.isValid(); it.next()) {
         if (!Arrays.equals(it.key(), 0, prefix.length, prefix, 0, prefix.length)) {
           break;
         }
-        action.accept(Schema.getCode(it.value(), 0));
+        action.accept(decode.applyAsLong(it.value()));
       }
       status(it, cf);
     }
@@ -559,16 +439,11 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** Every group record in key order (class, then group_num). */
   public void forEachGroup(java.util.function.Consumer<GroupRecord> action) {
-    try (RocksIterator it = db.newIterator(byName.get(Schema.GROUPS))) {
+    try (RocksIterator it = db.newIterator(byName.get(GroupsCodec.FAMILY))) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
-        ByteBuffer k = ByteBuffer.wrap(it.key());
-        int jiang = k.get();
-        int bing = k.get();
-        int style = k.get();
-        int groupNum = k.getShort() & 0xFFFF;
-        action.accept(decodeGroup(jiang, bing, style, groupNum, ByteBuffer.wrap(it.value())));
+        action.accept(GroupsCodec.decode(it.key(), it.value()));
       }
-      status(it, Schema.GROUPS);
+      status(it, GroupsCodec.FAMILY);
     }
   }
 
@@ -577,11 +452,20 @@ public final class KlotskiDb implements AutoCloseable {
     if (!fitsKey(jiang, bing, style, groupNum) || layer < 0 || layer > 0xFFFF) {
       return;
     }
-    forEachCodeWithPrefix(Schema.LAYERS, Schema.layerPrefix(jiang, bing, style, groupNum, layer), action);
+    forEachCodeWithPrefix(LayersCodec.FAMILY, LayersCodec.layerPrefix(jiang, bing, style, groupNum, layer),
+        LayersCodec::decodeValue, action);
+  }
+
+  /**
+   * The rows of {@code find} from the first key at or after {@code from}, in key order, while
+   * {@code action} says true ({@link FindCodec} reads them).
+   */
+  public void scanFind(byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+    scanFrom(FindCodec.FAMILY, from, action);
   }
 
   /** The rows of a family from the first key at or after {@code from}, in key order, while {@code action} says true. */
-  void scanFrom(String cf, byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+  private void scanFrom(String cf, byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
     try (RocksIterator it = db.newIterator(byName.get(cf))) {
       for (it.seek(from); it.isValid(); it.next()) {
         if (!action.test(it.key(), it.value())) {

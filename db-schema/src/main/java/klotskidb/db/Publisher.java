@@ -8,11 +8,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.rocksdb.RocksDB;
 
 /**
  * Atomic publish of a database directory: it is built in a sibling {@code NAME.building-PID},
@@ -34,7 +37,7 @@ import java.util.function.Consumer;
  * there fails the call), and a folder that merely has a name like {@code NAME.building-PID} but
  * holds a user's files is left alone with a note.
  *
- * <p>Readers ({@link KlotskiDb#open}) never take a lock: a reader that opened {@code NAME} keeps
+ * <p>Readers ({@link #open}, through {@link KlotskiDb#open}) never take a lock: a reader that opened {@code NAME} keeps
  * reading the files it opened (all of them, at open) after the swap; one whose open overlapped a
  * swap sees the directory's identity ({@link #PUBLICATION}) change and opens again.
  */
@@ -265,5 +268,100 @@ public final class Publisher {
     clear(trash);
     Files.move(old, trash, StandardCopyOption.ATOMIC_MOVE);
     Scratch.delete(trash);
+  }
+
+  // ---------------------------------------------------------------- the reader's half
+
+  /** Attempts of {@link #open} while the directory is being replaced, and the pause before each. */
+  private static final int OPEN_ATTEMPTS = 40;
+  private static final long OPEN_PAUSE_MILLIS = 50;
+
+  /**
+   * Opens the database in {@code dir} read-only ({@link KlotskiDb#open}), or throws
+   * {@link DatabaseException}: the reader's half of this protocol, beside the writer's.
+   *
+   * <p>A writer replaces the directory by renames while readers may be opening it: an open whose
+   * directory changed identity (inode and {@link #PUBLICATION}) while it read is closed and tried
+   * again, so a reader sees the previous complete database or the new one, never a mix of their
+   * files. After about two seconds of replacements it gives up with one line saying so. A
+   * publish killed between its two renames leaves no {@code dir} but a complete database beside
+   * it ({@link #interrupted}): that one is opened.
+   */
+  static KlotskiDb open(Path dir) {
+    RocksDB.loadLibrary();
+    for (int attempt = 1; ; attempt++) {
+      Object before = identity(dir);
+      DatabaseException failure;
+      try {
+        KlotskiDb db = KlotskiDb.openOnce(dir);
+        if (before != null && before.equals(identity(dir))) {
+          String id = before.toString();
+          db.setPublication(id.substring(id.indexOf(' ') + 1));
+          return db;
+        }
+        db.close();
+        failure = null;
+      } catch (DatabaseException e) {
+        Object after = identity(dir);
+        Path aside = after == null ? interrupted(dir) : null;
+        if (aside != null) {
+          // a publish was killed between its renames: its complete database is read where it
+          // was left (the next build or analyse puts it back)
+          try {
+            KlotskiDb left = KlotskiDb.openOnce(aside);
+            left.setPublication(publicationOf(aside));
+            return left;
+          } catch (DatabaseException moved) {
+            // a writer is recovering it right now: try again below
+          }
+        }
+        // the same directory before and after (or none, with nothing left aside by a publish
+        // between its renames): the failure is the database's own. Anything else -- also no
+        // directory before and one after -- means a publish overlapped this open.
+        if (Objects.equals(before, after) && (after != null || !leftAside(dir))) {
+          throw e;
+        }
+        failure = e;
+      }
+      if (attempt == OPEN_ATTEMPTS) {
+        throw new DatabaseException("the database at " + dir + " is being replaced (a build or analyse is "
+            + "publishing a new version, or one was interrupted while doing so); try again"
+            + (failure == null ? "" : " (last attempt: " + failure.getMessage() + ")"), failure);
+      }
+      try {
+        Thread.sleep(OPEN_PAUSE_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DatabaseException("interrupted while opening " + dir, e);
+      }
+    }
+  }
+
+  /**
+   * The directory's identity: device, inode and the value its publish wrote into it
+   * ({@link #PUBLICATION}; none in a database published before that file existed), or null when
+   * there is no directory.
+   */
+  private static Object identity(Path dir) {
+    try {
+      Object inode = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
+      Path publication = dir.resolve(PUBLICATION);
+      return inode + " " + (Files.exists(publication) ? Files.readString(publication) : "");
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** A sibling NAME.old-PID: a publish is between its two renames (or was interrupted there). */
+  static boolean leftAside(Path dir) {
+    Path abs = dir.toAbsolutePath().normalize();
+    if (abs.getParent() == null || !Files.isDirectory(abs.getParent())) {
+      return false;
+    }
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(abs.getParent(), abs.getFileName() + ".old-*")) {
+      return s.iterator().hasNext();
+    } catch (IOException e) {
+      return false;
+    }
   }
 }

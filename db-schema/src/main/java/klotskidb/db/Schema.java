@@ -4,27 +4,25 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * The on-disk layout of the case database (see {@code db-schema/SCHEMA.md}): column family
- * names, key and value encodings. All integers are big-endian and keys fixed-width, so byte
- * order is numeric order: codes, ids, names and layers scan in their natural order.
+ * The index of the on-disk layout (see {@code db-schema/SCHEMA.md}): the schema version, the
+ * column families and the meta keys. Each family's keys and values are encoded and decoded
+ * side by side in its own codec:
  *
  * <pre>
- *   cases   code(5)                          -> id(4) jiang bing style(1 each) group_num(2)
- *                                               group_index(4) layer(2) min_solution_step(2,
- *                                               -1 = none) flags(1: 1 symmetric, 2 solved)
- *   ids     id(4)                            -> code(5)
- *   names   jiang bing style group_num(2) group_index(4)      -> code(5)
- *   groups  jiang bing style group_num(2)    -> size(4) seed(5) layers(2) solved(4)
- *                                               max_min_solution_step(2) hardest(4)
- *                                               layer sizes(4 each)
- *   layers  jiang bing style group_num(2) layer(2) group_index(4) -> code(5)
- *   find    jiang bing style min_solution_step+1(2, 0 = none) symmetric(1) chunk(2)
- *                                            -> up to 4,096 codes(5 each), ascending
- *   analysis        code(5)                  -> farthest_step(2) farthest_num(4)
- *                                               min_solution_num(4) solution_num(4)
- *   group_analysis  jiang bing style group_num(2) -> diameter(2)
- *   meta    UTF-8 name                       -> UTF-8 text
+ *   cases           {@link CasesCodec}           code -> the layout's record
+ *   ids             {@link IdsCodec}             id -> code
+ *   names           {@link NamesCodec}           group, group_index -> code
+ *   groups          {@link GroupsCodec}          group -> its summary and layer sizes
+ *   layers          {@link LayersCodec}          group, layer, group_index -> code
+ *   find            {@link FindCodec}            class, steps, symmetric, chunk -> up to 4,096 codes
+ *   analysis        {@link AnalysisCodec}        code -> farthest and solution facts
+ *   group_analysis  {@link GroupAnalysisCodec}   group -> diameter
+ *   meta            UTF-8 name -> UTF-8 text (the keys below)
  * </pre>
+ *
+ * All integers are big-endian and keys fixed-width, so byte order is numeric order: codes, ids,
+ * names and layers scan in their natural order. The two parts every codec shares, a code in 5
+ * bytes and a group key in 5, are here.
  */
 public final class Schema {
   /** Bumped whenever an encoding changes; readers refuse any other version. */
@@ -63,24 +61,12 @@ public final class Schema {
    * solution MD5 LINES BYTES;SECONDS" of the per-class files the values give.
    */
   public static final String META_ANALYSED_PREFIX = "analysed.";
-  public static final int ANALYSIS_VALUE_BYTES = 2 + 4 + 4 + 4;
   public static final String STEP_RULE =
       "one piece, any distance, any path: a step moves one piece to any position it reaches by "
           + "unit slides through empty cells";
 
   public static final int CODE_BYTES = 5;
-  public static final int CASE_VALUE_BYTES = 4 + 3 + 2 + 4 + 2 + 2 + 1;
   public static final int GROUP_KEY_BYTES = 5;
-  public static final int NAME_KEY_BYTES = 9;
-  public static final int LAYER_KEY_BYTES = 11;
-  public static final int GROUP_VALUE_FIXED_BYTES = 4 + 5 + 2 + 4 + 2 + 4;
-
-  public static final int FIND_KEY_BYTES = 3 + 2 + 1 + 2;
-  /** Codes in one find row at most. */
-  public static final int FIND_CHUNK = 4096;
-
-  public static final int FLAG_SYMMETRIC = 1;
-  public static final int FLAG_SOLVED = 2;
 
   private Schema() {}
 
@@ -106,10 +92,6 @@ public final class Schema {
     return b.array();
   }
 
-  public static byte[] idKey(int id) {
-    return ByteBuffer.allocate(4).putInt(id).array();
-  }
-
   /** (jiang, bing, style, group_num), the key of a group and the prefix of its names and layers. */
   public static void putGroupKey(ByteBuffer b, int jiang, int bing, int style, int groupNum) {
     b.put((byte) jiang).put((byte) bing).put((byte) style).putShort((short) groupNum);
@@ -119,27 +101,5 @@ public final class Schema {
     ByteBuffer b = ByteBuffer.allocate(GROUP_KEY_BYTES);
     putGroupKey(b, jiang, bing, style, groupNum);
     return b.array();
-  }
-
-  public static byte[] nameKey(int jiang, int bing, int style, int groupNum, int groupIndex) {
-    ByteBuffer b = ByteBuffer.allocate(NAME_KEY_BYTES);
-    putGroupKey(b, jiang, bing, style, groupNum);
-    return b.putInt(groupIndex).array();
-  }
-
-  /** Prefix of all layers keys of one layer of one group. */
-  public static byte[] layerPrefix(int jiang, int bing, int style, int groupNum, int layer) {
-    ByteBuffer b = ByteBuffer.allocate(GROUP_KEY_BYTES + 2);
-    putGroupKey(b, jiang, bing, style, groupNum);
-    return b.putShort((short) layer).array();
-  }
-
-  /**
-   * A find row's key: the class, min_solution_step + 1 (0: unsolvable), 1 if symmetric, the
-   * chunk number in the bucket.
-   */
-  public static void putFindKey(ByteBuffer b, int jiang, int bing, int style, int steps1, int symmetric, int chunk) {
-    b.put((byte) jiang).put((byte) bing).put((byte) style).putShort((short) steps1).put((byte) symmetric)
-        .putShort((short) chunk);
   }
 }

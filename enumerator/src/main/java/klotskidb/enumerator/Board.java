@@ -99,17 +99,17 @@ public final class Board {
     for (int p = 0; p < types.length; p++) {
       int cells = Pieces.fits(types[p], addresses[p]) ? Pieces.mask(types[p], addresses[p]) : 0;
       if (cells == 0) {
-        throw new IllegalArgumentException("a " + Pieces.name(types[p]) + " at " + addresses[p]
+        throw new InputException("a " + Pieces.name(types[p]) + " at " + addresses[p]
             + " leaves the board");
       }
       if ((cells & occupied) != 0) {
-        throw new IllegalArgumentException("the " + Pieces.name(types[p]) + " at " + addresses[p]
+        throw new InputException("the " + Pieces.name(types[p]) + " at " + addresses[p]
             + " overlaps another piece");
       }
       occupied |= cells;
       if (types[p] == Pieces.BLOCK) {
         if (block >= 0) {
-          throw new IllegalArgumentException("more than one 2x2");
+          throw new InputException("more than one 2x2");
         }
         block = addresses[p];
       } else {
@@ -117,7 +117,7 @@ public final class Board {
       }
     }
     if (block < 0) {
-      throw new IllegalArgumentException("no 2x2");
+      throw new InputException("no 2x2");
     }
     int range = 0;
     int shift = 30;

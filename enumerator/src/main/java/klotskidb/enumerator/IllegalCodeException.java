@@ -1,7 +1,7 @@
 package klotskidb.enumerator;
 
 /** Thrown for text or numbers that are not the code of a legal layout; {@link #reason()} says which rule failed. */
-public final class IllegalCodeException extends IllegalArgumentException {
+public final class IllegalCodeException extends InputException {
   private static final long serialVersionUID = 1L;
 
   /** Every way a code can be wrong, one per rule of SPEC section 2. */

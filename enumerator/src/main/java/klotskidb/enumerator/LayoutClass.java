@@ -116,7 +116,7 @@ public final class LayoutClass {
       cls = index(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
     }
     if (cls < 0) {
-      throw new IllegalArgumentException("no class " + UserText.quote(text) + " (expected jiang-bing-style, e.g. 5-4-1)");
+      throw new InputException("no class " + UserText.quote(text) + " (expected jiang-bing-style, e.g. 5-4-1)");
     }
     return cls;
   }

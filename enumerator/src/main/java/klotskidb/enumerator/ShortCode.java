@@ -34,7 +34,7 @@ public final class ShortCode {
   /** The short code of layout {@code id}. */
   public static String of(int id) {
     if (id < 0 || id >= AllLayouts.COUNT) {
-      throw new IllegalArgumentException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
+      throw new InputException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
     }
     char[] c = new char[LENGTH];
     for (int i = LENGTH - 1; i >= 0; i--) {
@@ -69,7 +69,7 @@ public final class ShortCode {
   public static int parse(String text) {
     String p = problem(text);
     if (p != null) {
-      throw new IllegalArgumentException(p);
+      throw new InputException(p);
     }
     int value = 0;
     for (int i = 0; i < LENGTH; i++) {

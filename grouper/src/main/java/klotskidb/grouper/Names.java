@@ -1,5 +1,6 @@
 package klotskidb.grouper;
 
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
 
 /** Parsing of dash-separated names: {@code J-B-S-G-I} (a layout), {@code J-B-S-G} (a group). */
@@ -20,7 +21,7 @@ public final class Names {
     String what = parts == 5 ? "jiang-bing-style-group_num-group_index"
         : parts == 4 ? "jiang-bing-style-group_num" : parts + " numbers";
     if (!looksLike(text, parts)) {
-      throw new IllegalArgumentException(UserText.quote(text) + " is not a name of the form " + what);
+      throw new InputException(UserText.quote(text) + " is not a name of the form " + what);
     }
     String[] fields = text.split("-");
     int[] out = new int[parts];
@@ -28,7 +29,7 @@ public final class Names {
       try {
         out[i] = Integer.parseInt(fields[i]);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(UserText.quote(text) + ": number too large: " + UserText.quote(fields[i]));
+        throw new InputException(UserText.quote(text) + ": number too large: " + UserText.quote(fields[i]));
       }
     }
     return out;

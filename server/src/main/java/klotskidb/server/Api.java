@@ -10,17 +10,19 @@ import java.util.concurrent.Semaphore;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.DatabaseException;
-import klotskidb.db.Finder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
-import klotskidb.db.Lookup;
-import klotskidb.db.Schema;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Pieces;
 import klotskidb.enumerator.UserText;
-import klotskidb.layerer.Solver;
+import klotskidb.query.Documents;
+import klotskidb.query.Finder;
+import klotskidb.query.Json;
+import klotskidb.query.Lookup;
+import klotskidb.query.Queries;
+import klotskidb.enumerator.InputException;
 
 /**
  * The read-only JSON API over one database, as plain functions from a path and query to a status
@@ -54,7 +56,7 @@ import klotskidb.layerer.Solver;
  */
 public final class Api {
   /** The most members one layer page returns. */
-  public static final int MAX_LIMIT = 1000;
+  public static final int MAX_LIMIT = Queries.MAX_LIMIT;
 
   /** A status and a JSON body. */
   /**
@@ -126,7 +128,7 @@ public final class Api {
       String what = parts.get(1);
       int n = parts.size();
       if (what.equals("meta") && n == 2) {
-        return Response.ok(meta(db));
+        return Response.ok(Queries.meta(db));
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         CaseRecord c = Lookup.layout(db, parts.get(2));
@@ -135,9 +137,9 @@ public final class Api {
         }
         switch (parts.get(3)) {
           case "next":
-            return Response.ok(next(db, c));
+            return Response.ok(Queries.next(db, c));
           case "solution":
-            return Response.ok(solution(db, c));
+            return Response.ok(Queries.solution(db, c));
           case "farthest":
           case "solutions":
             return lists(db, c, parts.get(3).equals("farthest"), q);
@@ -190,7 +192,7 @@ public final class Api {
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("malformed percent-encoding in " + UserText.quote(s));
+      throw new InputException("malformed percent-encoding in " + UserText.quote(s));
     }
   }
 
@@ -211,7 +213,7 @@ public final class Api {
   private static String required(Map<String, String> q, String key) {
     String v = q.get(key);
     if (v == null || v.isBlank()) {
-      throw new IllegalArgumentException("missing query parameter '" + key + "'");
+      throw new InputException("missing query parameter '" + key + "'");
     }
     return v;
   }
@@ -222,11 +224,11 @@ public final class Api {
       return fallback;
     }
     if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new IllegalArgumentException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+      throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
     }
     int n = Integer.parseInt(v);
     if (n < min || n > max) {
-      throw new IllegalArgumentException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
+      throw new InputException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
     }
     return n;
   }
@@ -239,7 +241,7 @@ public final class Api {
   static long board(String pieces) {
     String[] items = pieces.split(",", -1);
     if (items.length > 20) {
-      throw new IllegalArgumentException("a board has at most 20 pieces, not " + items.length);
+      throw new InputException("a board has at most 20 pieces, not " + items.length);
     }
     int[] types = new int[items.length];
     int[] cells = new int[items.length];
@@ -254,52 +256,13 @@ public final class Api {
       }
       String cell = at < 0 ? "" : item.substring(at + 1);
       if (type < 0 || !cell.matches("[0-9]{1,2}") || Integer.parseInt(cell) >= Pieces.CELLS) {
-        throw new IllegalArgumentException("piece " + UserText.quote(item) + " is not KIND@CELL with KIND 2x2, "
+        throw new InputException("piece " + UserText.quote(item) + " is not KIND@CELL with KIND 2x2, "
             + "1x2, 2x1 or 1x1 and CELL 0 to 19");
       }
       types[i] = type;
       cells[i] = Integer.parseInt(cell);
     }
     return Board.of(types, cells).code();
-  }
-
-  private Map<String, Object> meta(KlotskiDb db) {
-    Map<String, String> meta = db.meta();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("layouts", db.layoutCount());
-    m.put("groups", db.groupCount());
-    m.put("classes", db.classes().size());
-    m.put("schema_version", Schema.VERSION);
-    m.put("tool_version", meta.get(Schema.META_TOOL_VERSION));
-    m.put("built_at", meta.get(Schema.META_BUILT_AT));
-    m.put("step_rule", meta.get(Schema.META_STEP_RULE));
-    m.put("analysed_classes", new ArrayList<>(db.analysedClasses().keySet()));
-    m.put("publication", db.publication().trim()); // a new value after every build or analyse
-    return m;
-  }
-
-  private Map<String, Object> next(KlotskiDb db, CaseRecord c) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("code", Code.format(c.code()));
-    m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
-    List<Object> moves = new ArrayList<>();
-    for (CaseRecord to : Lookup.neighbours(db, c)) {
-      Map<String, Object> move = Documents.brief(to);
-      move.put("optimal", Lookup.optimal(c, to));
-      moves.add(move);
-    }
-    m.put("next", moves);
-    return m;
-  }
-
-  private Map<String, Object> solution(KlotskiDb db, CaseRecord c) {
-    long[] path = Lookup.solution(db, c);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("code", Code.format(c.code()));
-    m.put("solvable", path != null);
-    m.put("steps", path == null ? null : path.length - 1);
-    m.put("path", path == null ? null : codes(path));
-    return m;
   }
 
   /** One page of the layouts a filter finds, and the cursor of the next. */
@@ -319,35 +282,7 @@ public final class Api {
     if (f == null) {
       return Response.error(503, "busy: " + listSlots + " list searches under way; try again");
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("code", Code.format(c.code()));
-    m.put("group", c.groupName());
-    long[] list = farthest ? f.farthest() : f.solutions();
-    if (farthest) {
-      m.put("farthest_step", f.farthestStep());
-      m.put("farthest_num", list.length);
-    } else {
-      m.put("min_solution_step", f.minSolutionStep() < 0 ? null : f.minSolutionStep());
-      m.put("min_solution_num", f.minSolutionNum());
-      m.put("solution_num", list.length);
-    }
-    m.put("offset", offset);
-    m.put("limit", limit);
-    List<Object> page = new ArrayList<>();
-    int[] steps = farthest ? null : f.steps();
-    for (int k = offset; k < list.length && k - offset < limit; k++) {
-      if (farthest) {
-        page.add(Code.format(list[k]));
-      } else {
-        Map<String, Object> one = new LinkedHashMap<>();
-        one.put("code", Code.format(list[k]));
-        one.put("step", steps[k]);
-        one.put("minimum", k < f.minSolutionNum());
-        page.add(one);
-      }
-    }
-    m.put(farthest ? "farthest_layouts" : "solutions", page);
-    return Response.ok(m);
+    return Response.ok(Queries.lists(c, f, farthest, offset, limit));
   }
 
   /** The facts of {@code c}: kept from a recent search, or searched now; null when every slot is busy. */
@@ -376,49 +311,16 @@ public final class Api {
   private Response path(KlotskiDb db, String from, String to) {
     CaseRecord a = Lookup.layout(db, from);
     CaseRecord b = Lookup.layout(db, to);
-    long[] path = Solver.path(a.code(), b.code());
-    if (path == null) {
-      return Response.error(404, Code.format(a.code()) + " and " + Code.format(b.code())
-          + " are in different groups: no sequence of moves joins them");
-    }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("from", Code.format(a.code()));
-    m.put("to", Code.format(b.code()));
-    m.put("steps", path.length - 1);
-    m.put("path", codes(path));
-    return Response.ok(m);
+    Map<String, Object> doc = Queries.path(a.code(), b.code());
+    return doc == null ? Response.error(404, Queries.noPath(a.code(), b.code())) : Response.ok(doc);
   }
 
   private Response layer(KlotskiDb db, GroupRecord g, String layerText, Map<String, String> q) {
     int layer = number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
-    if (layer >= g.layers()) {
-      return Response.error(404, "group " + g.name() + " has layers 0.." + (g.layers() - 1) + ", no layer " + layer);
-    }
     int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
     int limit = number(q, "limit", 100, 1, MAX_LIMIT);
-    List<String> codes = new ArrayList<>();
-    int[] seen = {0};
-    db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer, code -> {
-      if (seen[0] >= offset && codes.size() < limit) {
-        codes.add(Code.format(code));
-      }
-      seen[0]++;
-    });
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("group", g.name());
-    m.put("layer", layer);
-    m.put("size", g.layerSizes()[layer]);
-    m.put("offset", offset);
-    m.put("limit", limit);
-    m.put("codes", codes);
-    return Response.ok(m);
+    Map<String, Object> doc = Queries.layer(db, g, layer, offset, limit);
+    return doc == null ? Response.error(404, Queries.noLayer(g, layer)) : Response.ok(doc);
   }
 
-  private static List<String> codes(long[] path) {
-    List<String> out = new ArrayList<>(path.length);
-    for (long code : path) {
-      out.add(Code.format(code));
-    }
-    return out;
-  }
 }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import klotskidb.enumerator.UserText;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
+import klotskidb.query.HttpService;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -55,7 +56,16 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * naming {@code URISyntaxException}; 265 of 3,000 fuzzed requests got that. Jetty hands every such
  * error to one replaceable error handler. Measured with wrk against both, BENCHMARKS.md.
  */
-public final class KlotskiServer implements AutoCloseable {
+public final class KlotskiServer implements HttpService {
+  /** How {@code klotski serve} finds this server ({@code META-INF/services}): with the default limits. */
+  public static final class Starter implements HttpService.Provider {
+    @Override
+    public HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
+        long warmUpMillis) throws IOException {
+      return KlotskiServer.start(live, address, threads, log, MAX_IN_FLIGHT, warmUpMillis);
+    }
+  }
+
   public static final int MAX_URL = 2048;
   /** Requests that wait for a worker; past that a request is answered 503 at once. */
   public static final int MAX_IN_FLIGHT = 256;
@@ -212,6 +222,7 @@ public final class KlotskiServer implements AutoCloseable {
   }
 
   /** Where it listens (the port chosen, when 0 was asked). */
+  @Override
   public InetSocketAddress address() {
     return new InetSocketAddress(connector.getHost(), connector.getLocalPort());
   }

@@ -27,12 +27,9 @@ import klotskidb.db.Schema;
  *       a look-up then waits for no disk.
  * </ul>
  *
- * <p>Measured with wrk from a separate process (it shares the 2 cores), 64 connections, the first
- * 10 s of a fresh server, random ids of all 29,334,498 layouts, the operating system's file cache
- * dropped first, 3 runs each, alternating: without the warm-up 9,952-11,294 look-ups/s, p99
- * 29.0-38.4 ms; with it 11,513-13,326/s, p99 18.7-22.5 ms (BENCHMARKS.md). Warm-up through the
- * API alone, without HTTP, did not help (9,405-11,104/s, p99 23.8-28.1 ms). Reading the files
- * costs little here (863 MB in 0.4 s from a dropped cache): the cold cost is the JIT.
+ * <p>Why: a fresh server's first seconds are slower without it, warming the API alone without
+ * HTTP did not help, and reading the files costs little: the cold cost is the JIT (BENCHMARKS.md,
+ * row "serve's warm-up").
  */
 final class WarmUp {
   /** The families a look-up reads, first; then those of groups' pages. */

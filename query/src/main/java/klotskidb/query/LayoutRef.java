@@ -1,4 +1,4 @@
-package klotskidb.db;
+package klotskidb.query;
 
 import java.util.Locale;
 import klotskidb.enumerator.AllLayouts;
@@ -6,6 +6,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
+import klotskidb.enumerator.InputException;
 
 /**
  * A layout as the user names it, by this rule (the same for every command):
@@ -44,11 +45,11 @@ public final class LayoutRef {
       String digits = s.substring(1);
       // ASCII digits only: Long.parseLong would also take other scripts' digits ('#٤٠٩١٢٩٦')
       if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        throw new IllegalArgumentException(UserText.quote(s) + " is not an id: expected # and the digits 0-9");
+        throw new InputException(UserText.quote(s) + " is not an id: expected # and the digits 0-9");
       }
       long id = Long.parseLong(digits);
       if (id < 0 || id >= AllLayouts.COUNT) {
-        throw new IllegalArgumentException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
+        throw new InputException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
       }
       return new LayoutRef(Kind.ID, s, id);
     }
@@ -66,16 +67,18 @@ public final class LayoutRef {
       } catch (IllegalArgumentException notACode) {
         return new LayoutRef(Kind.ID, s, id);
       }
-      throw new IllegalArgumentException(UserText.quote(s) + " is ambiguous: the code " + Code.format(code)
+      throw new InputException(UserText.quote(s) + " is ambiguous: the code " + Code.format(code)
           + " and the short code of id " + id + "; write " + Code.format(code) + " for the code or @"
           + s.toUpperCase(Locale.ROOT) + " for the short code");
     }
-    return new LayoutRef(Kind.CODE, s, Code.parse(s));
+    long code = Code.parse(s);
+    Code.check(code); // a legal layout, or the rule it breaks
+    return new LayoutRef(Kind.CODE, s, code);
   }
 
   /**
    * The code of a layout given without a database: codes as they are, ids and short codes by
-   * enumerating (0.2 s); a name needs its class grouped, which commands with a database or
+   * enumerating (BENCHMARKS.md, row "enumerate ... as the first thing a fresh JVM does"); a name needs its class grouped, which commands with a database or
    * {@code klotski group} do.
    */
   public static long codeWithoutDatabase(String text) {
@@ -83,7 +86,7 @@ public final class LayoutRef {
     return switch (ref.kind) {
       case CODE -> ref.value;
       case ID -> AllLayouts.build().code((int) ref.value);
-      case NAME -> throw new IllegalArgumentException("a name (" + UserText.quote(ref.text) + ") is read from the "
+      case NAME -> throw new InputException("a name (" + UserText.quote(ref.text) + ") is read from the "
           + "database: give a code, #id or short code here, or use 'klotski info NAME'");
     };
   }

@@ -1,4 +1,4 @@
-package klotskidb.cli;
+package klotskidb.jobs;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -12,17 +12,17 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** Runs pipeline stages one after another, recording wall time and peak heap of each. */
-final class Stages {
-  record Stage(String name, double seconds, long peakHeap) {}
+public final class Stages {
+  public record Stage(String name, double seconds, long peakHeap) {}
 
   private final List<Stage> done = new ArrayList<>();
   private final java.io.PrintWriter err;
 
-  Stages(java.io.PrintWriter err) {
+  public Stages(java.io.PrintWriter err) {
     this.err = err;
   }
 
-  <T> T run(String name, Callable<T> body) throws Exception {
+  public <T> T run(String name, Callable<T> body) throws Exception {
     err.println(name + " ...");
     err.flush();
     List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
@@ -36,11 +36,11 @@ final class Stages {
     return result;
   }
 
-  List<Stage> stages() {
+  public List<Stage> stages() {
     return done;
   }
 
-  String table() {
+  public String table() {
     StringBuilder sb = new StringBuilder();
     double total = 0;
     for (Stage s : done) {
@@ -53,7 +53,7 @@ final class Stages {
   }
 
   /** Peak resident set size of this process (VmHWM), in bytes, or -1 where /proc is missing. */
-  static long peakRss() {
+  public static long peakRss() {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
         if (line.startsWith("VmHWM:")) {
@@ -67,7 +67,7 @@ final class Stages {
   }
 
   /** Total size of the files under a directory. */
-  static long sizeOf(Path dir) throws IOException {
+  public static long sizeOf(Path dir) throws IOException {
     try (var files = Files.walk(dir)) {
       return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
     }

@@ -1,15 +1,18 @@
-package klotskidb.db;
+package klotskidb.query;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.FindCodec;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.UserText;
+import klotskidb.enumerator.InputException;
 
 /**
  * Finding layouts by their facts ({@code klotski find}, {@code GET /api/find}): class (or any of
@@ -68,7 +71,7 @@ public final class Finder {
       if (group != null) {
         int[] p = klotskidb.grouper.Names.parse(group, 4);
         if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
-          throw new IllegalArgumentException("'group' " + group + " is not of 'class' " + cls);
+          throw new InputException("'group' " + group + " is not of 'class' " + cls);
         }
         cls = p[0] + "-" + p[1] + "-" + p[2];
         groupNum = p[3];
@@ -85,21 +88,21 @@ public final class Finder {
       int min = number(q, "min_steps", -1);
       int max = number(q, "max_steps", -1);
       if (min >= 0 && max >= 0 && min > max) {
-        throw new IllegalArgumentException("'min_steps' " + min + " is more than 'max_steps' " + max);
+        throw new InputException("'min_steps' " + min + " is more than 'max_steps' " + max);
       }
       int minFar = number(q, "min_farthest", -1);
       int maxFar = number(q, "max_farthest", -1);
       if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
-        throw new IllegalArgumentException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
+        throw new InputException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
       }
       Boolean solvable = yesNo(q, "solvable");
       if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
-        throw new IllegalArgumentException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
+        throw new InputException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
             + "'solvable=false', not both");
       }
       for (String k : q.keySet()) {
         if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor")) {
-          throw new IllegalArgumentException("unknown filter " + UserText.quote(k) + ": expected "
+          throw new InputException("unknown filter " + UserText.quote(k) + ": expected "
               + String.join(", ", KEYS) + " (and limit, cursor)");
         }
       }
@@ -109,10 +112,10 @@ public final class Finder {
     private static int part(Map<String, String> q, String key, int fromClass, int max) {
       int v = number(q, key, -1);
       if (v > max) {
-        throw new IllegalArgumentException("'" + key + "' must be from 0 to " + max + ", not " + v);
+        throw new InputException("'" + key + "' must be from 0 to " + max + ", not " + v);
       }
       if (v >= 0 && fromClass >= 0 && v != fromClass) {
-        throw new IllegalArgumentException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
+        throw new InputException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
       }
       return v >= 0 ? v : fromClass;
     }
@@ -123,7 +126,7 @@ public final class Finder {
         return fallback;
       }
       if (v.isEmpty() || v.length() > 5 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-        throw new IllegalArgumentException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+        throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
       }
       return Integer.parseInt(v);
     }
@@ -139,7 +142,7 @@ public final class Finder {
         case "false", "no", "0":
           return false;
         default:
-          throw new IllegalArgumentException("'" + key + "' must be true or false, not " + UserText.quote(v));
+          throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
       }
     }
 
@@ -217,32 +220,44 @@ public final class Finder {
   /** A page of answers and the cursor of the next one (null: no more). */
   public record Page(List<Hit> hits, String next, int rowsRead) {}
 
+  /** Where a page starts: a find row's key and the index of the first answer in it. */
+  record Start(byte[] key, int skip) {}
+
+  /**
+   * Checks a page's cursor (null: the first page) and size without a database, as the command
+   * line does before it opens one; returns where the page starts.
+   */
+  public static Start check(String cursor, int limit) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new InputException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
+    }
+    if (cursor == null) {
+      return new Start(new byte[FindCodec.KEY_BYTES], 0);
+    }
+    int dot = cursor.indexOf('.');
+    String hex = dot < 0 ? cursor : cursor.substring(0, dot);
+    String index = dot < 0 ? "" : cursor.substring(dot + 1);
+    if (hex.length() != 2 * FindCodec.KEY_BYTES || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)
+        || index.isEmpty() || index.length() > 4 || !index.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+    }
+    byte[] key = HexFormat.of().parseHex(hex);
+    if (FindCodec.classOf(key) < 0) {
+      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+    }
+    return new Start(key, Integer.parseInt(index));
+  }
+
   /** The page of {@code limit} answers from {@code cursor} (null: the first page). */
   public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
     return find(db, f, cursor, limit, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
-    if (limit < 1 || limit > MAX_LIMIT) {
-      throw new IllegalArgumentException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
-    }
-    byte[] from = new byte[Schema.FIND_KEY_BYTES];
-    int skip = 0;
-    if (cursor != null) {
-      int dot = cursor.indexOf('.');
-      String hex = dot < 0 ? cursor : cursor.substring(0, dot);
-      String index = dot < 0 ? "" : cursor.substring(dot + 1);
-      if (hex.length() != 2 * Schema.FIND_KEY_BYTES || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)
-          || index.isEmpty() || index.length() > 4 || !index.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-        throw new IllegalArgumentException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
-      }
-      from = HexFormat.of().parseHex(hex);
-      skip = Integer.parseInt(index);
-    }
+    Start start = check(cursor, limit);
+    byte[] from = start.key();
+    int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
-    if (cursor != null && first < 0) {
-      throw new IllegalArgumentException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
-    }
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
     if (f.byFarthest()) {
       boolean any = false;
@@ -259,13 +274,10 @@ public final class Finder {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
-      ByteBuffer start = ByteBuffer.allocate(Schema.FIND_KEY_BYTES);
-      Schema.putFindKey(start, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
-          f.lowSteps1(), 0, 0);
-      byte[] seek = start.array();
+      byte[] seek = FindCodec.seek(cls, f.lowSteps1());
       boolean resume = cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
       scan.startClass(cls, resume ? skip : 0);
-      db.scanFrom(Schema.FIND, resume ? from : seek, scan::row);
+      db.scanFind(resume ? from : seek, scan::row);
     }
     return scan.page();
   }
@@ -316,10 +328,9 @@ public final class Finder {
 
     /** One row of the class's scan; false ends the class (its rows are over, or a budget is). */
     boolean row(byte[] key, byte[] value) {
-      ByteBuffer k = ByteBuffer.wrap(key);
-      int kc = LayoutClass.index(k.get(), k.get(), k.get());
-      int steps1 = k.getShort() & 0xFFFF;
-      int sym = k.get();
+      int kc = FindCodec.classOf(key);
+      int steps1 = FindCodec.steps1Of(key);
+      boolean sym = FindCodec.symmetricOf(key);
       if (kc != cls || steps1 > hi) {
         return false;
       }
@@ -330,16 +341,16 @@ public final class Finder {
       rows++;
       int from = skipInRow;
       skipInRow = 0;
-      if (steps1 < lo || f.symmetric() != null && f.symmetric() != (sym == 1)) {
+      if (steps1 < lo || f.symmetric() != null && f.symmetric() != sym) {
         return true;
       }
-      int n = value.length / Schema.CODE_BYTES;
+      int n = FindCodec.count(value);
       for (int i = from; i < n; i++) {
         if (hits.size() == limit || lookUps > 0 && checks >= checkBudget) {
           next = HexFormat.of().formatHex(key) + "." + i;
           return false;
         }
-        long code = Schema.getCode(value, i * Schema.CODE_BYTES);
+        long code = FindCodec.codeAt(value, i);
         checks += lookUps;
         if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
           continue;
@@ -351,7 +362,7 @@ public final class Finder {
             continue;
           }
         }
-        hits.add(new Hit(code, cls, steps1 - 1, sym == 1, far));
+        hits.add(new Hit(code, cls, steps1 - 1, sym, far));
         lastKey = key;
         lastIndex = i;
       }

@@ -1,4 +1,4 @@
-package klotskidb.db;
+package klotskidb.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

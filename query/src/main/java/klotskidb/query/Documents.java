@@ -1,11 +1,10 @@
-package klotskidb.server;
+package klotskidb.query;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.db.Lookup;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 

@@ -1,4 +1,4 @@
-package klotskidb.server;
+package klotskidb.query;
 
 import java.util.Collection;
 import java.util.Map;

@@ -1,8 +1,12 @@
-package klotskidb.db;
+package klotskidb.query;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Names;
 
@@ -63,9 +67,16 @@ public final class Lookup {
 
   /** A group named J-B-S-G. */
   public static GroupRecord group(KlotskiDb db, String name) {
-    int[] p = Names.parse(name.trim(), 4);
+    int[] p = parseGroup(name);
     return db.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
         new NotFoundException("no group " + name.trim() + " in the database"));
+  }
+
+  /** A group name J-B-S-G as numbers, checked without a database: its class must be one. */
+  public static int[] parseGroup(String name) {
+    int[] p = Names.parse(name.trim(), 4);
+    LayoutClass.parse(p[0] + "-" + p[1] + "-" + p[2]); // "no class '9-9-9'"
+    return p;
   }
 
   /** The records of every layout one step from {@code c}, in code order. */

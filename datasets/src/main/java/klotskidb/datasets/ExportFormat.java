@@ -1,0 +1,194 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
+import klotskidb.analysis.ClassDriver;
+import klotskidb.analysis.Kernels;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+import klotskidb.grouper.Names;
+import klotskidb.enumerator.InputException;
+
+/**
+ * Every format {@code klotski export} writes, each naming its exporter: what it needs (the
+ * database, a class, a group), how it writes to its {@link OutputTarget}, and which file of the
+ * original release it is, if any. The command does the rest once for all: check the arguments,
+ * open the target, progress, timing, the report line and the MD5 comparison.
+ *
+ * <pre>
+ *   ExportFormat.MAIN_CSV.export(db, request, target, progress)
+ *     -> Written[29,334,498, "29,334,498 lines to main.csv", md5 4b99d2ad0b919cde2d0fde6f7010e698, "main.csv", null]
+ * </pre>
+ */
+public enum ExportFormat {
+  /** Every code, 9 upper-case hex digits, one per line (All_Case.txt). */
+  ALL_CASES(true) {
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      FileChecksum sum = new FileChecksum();
+      long[] lines = new long[1];
+      target.write(s -> lines[0] = HrdFiles.allCases(db, r.cls(), sum.tee(s), progress));
+      return new Written(lines[0], lines(lines[0], target), sum, "All_Case.txt", wholeFileNotCompared(db, r, "All_Case.txt"));
+    }
+  },
+  /** id,CODE,Y|N,jiang,bing,style,group_num,group_index (main.csv). */
+  MAIN_CSV(true) {
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      FileChecksum sum = new FileChecksum();
+      long[] lines = new long[1];
+      target.write(s -> lines[0] = HrdFiles.mainCsv(db, r.cls(), r.rule(), sum.tee(s), progress));
+      String notCompared = wholeFileNotCompared(db, r, "main.csv");
+      if (notCompared == null && r.rule() == HrdFiles.MirrorRule.EXACT) {
+        notCompared = "not compared: the published main.csv uses the original engine's mirror rule (the default, "
+            + "--mirror-rule legacy)";
+      }
+      return new Written(lines[0], lines(lines[0], target), sum, "main.csv", notCompared);
+    }
+  },
+  /** farthest_J-B-S.csv of one class, from a BFS from every layout in memory. */
+  FARTHEST_CSV(false) {
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      return perClass(r, target, HrdCsv.Kind.FARTHEST, "farthest_");
+    }
+  },
+  /** solution_J-B-S.csv of one class, the same way. */
+  SOLUTION_CSV(false) {
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      return perClass(r, target, HrdCsv.Kind.SOLUTION, "solution_");
+    }
+  },
+  /** Every stored fact in typed columns ({@link ParquetExport}): the layouts table or the groups table. */
+  PARQUET(true) {
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      long[] rows = new long[1];
+      if (r.groupsTable()) {
+        target.write(s -> rows[0] = ParquetExport.writeGroups(db, r.cls(), s));
+      } else {
+        target.write(s -> rows[0] = ParquetExport.writeLayouts(db, r.cls(), s, target.scratchBeside(), r.threads(),
+            progress));
+      }
+      return new Written(rows[0], String.format(Locale.ROOT, "%,d %s rows to %s", rows[0], r.groupsTable() ? "groups" : "layouts",
+          target.name()), null, null, null);
+    }
+  },
+  /** One group's step graph ({@link GraphMl}). */
+  GRAPHML(true) {
+    @Override
+    void check(Request r) {
+      if (r.group() == null || !Names.looksLike(r.group().trim(), 4)) {
+        throw new InputException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1");
+      }
+    }
+
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      GroupRecord g = r.groupRecord().get();
+      GraphMl.Counts[] counts = new GraphMl.Counts[1];
+      target.write(s -> counts[0] = GraphMl.write(db, g, s));
+      return new Written(counts[0].nodes(), String.format(Locale.ROOT, "group %s: %,d nodes, %,d edges to %s", g.name(),
+          counts[0].nodes(), counts[0].edges(), target.name()), null, null, null);
+    }
+  },
+  /** The original release's SQL database in one SQLite file ({@link SqliteExport}). */
+  SQLITE(true) {
+    @Override
+    void check(Request r) {
+      if (r.cls() >= 0) {
+        throw new InputException("--format sqlite writes the whole database: --class does not apply");
+      }
+    }
+
+    @Override
+    Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
+      SqliteExport.Counts c = SqliteExport.write(db, target, progress);
+      long size = target.size();
+      return new Written(c.main(), String.format(Locale.ROOT, "%,d main, %,d farthest, %,d solution rows to %s%s",
+          c.main(), c.farthest(), c.solution(), target.name(),
+          size < 0 ? "" : String.format(Locale.ROOT, " (%,d bytes)", size)), null, null, null);
+    }
+  };
+
+  /** Whether it reads the database (the others compute in memory). */
+  public final boolean needsDatabase;
+
+  ExportFormat(boolean needsDatabase) {
+    this.needsDatabase = needsDatabase;
+  }
+
+  /** What to export beyond the format: a class (-1: all), a group, main.csv's rule, parquet's table, threads. */
+  public record Request(int cls, String group, Supplier<GroupRecord> groupRecord, HrdFiles.MirrorRule rule,
+      boolean groupsTable, int threads, Supplier<Kernels> kernels) {}
+
+  /**
+   * What was written: a count and what it counts, and for a file of the original release its
+   * checksum, its published name and why it is not compared (null: it is).
+   */
+  public record Written(long count, String summary, FileChecksum sum, String original, String notCompared) {}
+
+  private static String lines(long lines, OutputTarget target) {
+    return String.format(Locale.ROOT, "%,d lines to %s", lines, target.name());
+  }
+
+  /** The warning of an export that matched nothing, null where an empty answer needs none. */
+  public String emptyWarning() {
+    return this == ALL_CASES || this == MAIN_CSV ? "no layouts matched; the file is empty"
+        : this == PARQUET ? "no rows matched; the file has no rows" : null;
+  }
+
+  /** The format's name on the command line: all-cases, main-csv, ... */
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** Refuses, in one line, a request this format cannot write (before anything is opened). */
+  void check(Request r) {}
+
+  /** Checks the request: every format's own rules, and a class where the format writes one. */
+  public void validate(Request r) {
+    if ((this == FARTHEST_CSV || this == SOLUTION_CSV) && r.cls() < 0) {
+      throw new InputException("--format " + cliName() + " writes one class: give --class J-B-S");
+    }
+    check(r);
+  }
+
+  /** Writes the export to {@code target} ({@code db} null when it needs none). */
+  abstract Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException;
+
+  /** Writes the export, reporting progress over the database's layouts where the format reads them all. */
+  public Written export(KlotskiDb db, Request r, OutputTarget target, Progress progress) throws IOException {
+    progress.begin("export", this == ALL_CASES || this == MAIN_CSV || this == SQLITE
+        || this == PARQUET && !r.groupsTable() ? db.layoutCount() : 0);
+    return write(db, r, target, progress::advance);
+  }
+
+  /** Why a whole-database file of one class, or of a partial database, is not compared; null when it is. */
+  private static String wholeFileNotCompared(KlotskiDb db, Request r, String name) {
+    return r.cls() >= 0 ? "not compared: the published " + name + " holds every class, this file one"
+        : db.classes().size() < LayoutClass.COUNT ? "not compared: the published " + name + " holds all 203 "
+            + "classes, the database " + db.classes().size()
+        : null;
+  }
+
+  /** farthest_J-B-S.csv or solution_J-B-S.csv, computed in memory for one class. */
+  private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind, String prefix) throws IOException {
+    Groups groups = new Grouper(AllLayouts.build(), ClassSet.ofIndexes(java.util.List.of(r.cls())).mask(),
+        Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    ClassDriver driver = new ClassDriver(r.threads(), r.kernels().get());
+    FileChecksum sum = new FileChecksum();
+    long[] rows = new long[1];
+    target.write(s -> rows[0] = HrdCsv.write(driver, groups, r.cls(), kind, sum.tee(s)));
+    return new Written(rows[0], lines(rows[0], target), sum, prefix + LayoutClass.name(r.cls()) + ".csv", null);
+  }
+}

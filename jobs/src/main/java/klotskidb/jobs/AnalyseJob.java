@@ -1,0 +1,177 @@
+package klotskidb.jobs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import klotskidb.analysis.ClassScheduler;
+import klotskidb.analysis.Kernels;
+import klotskidb.datasets.ClassAnalysis;
+import klotskidb.db.AnalysisMarker;
+import klotskidb.db.AnalysisWriter;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
+import klotskidb.grouper.Groups;
+
+/**
+ * {@code klotski analyse}, and the analysis inside {@code klotski release}: a BFS from every
+ * layout of each class ({@link ClassAnalysis}), the classes costliest first on the
+ * {@link ClassScheduler}, each class's values stored by the {@link AnalysisWriter} (and its two
+ * files written, for a release) as it finishes.
+ *
+ * <pre>
+ *   AnalyseJob.analyse(Path.of("data/klotski-db"), ClassSet.of(List.of("5-4-1")), 2, Kernels::best, progress, l)
+ *   // stores farthest_step etc. of 5-4-1's 65,880 layouts (1A9BF0C00: farthest_step 124) and its groups' diameters
+ * </pre>
+ *
+ * {@link #run} is the one loop over classes: {@code analyse} runs it with no files,
+ * {@code release} ({@link ReleaseJob}) with a class's two files opened before its BFS and
+ * committed after it.
+ */
+public final class AnalyseJob {
+  private AnalyseJob() {}
+
+  /** Where the run reports; every method is called under one lock, so lines never mix. */
+  public interface Listener {
+    /** A line to print. */
+    default void note(String line) {}
+
+    /** A class is done: its figures, and whether its values were stored (now published). */
+    default void classDone(ClassAnalysis.Done done, boolean stored) {}
+  }
+
+  /** A class's two files, when the run writes them (a release). */
+  public interface ClassFiles {
+    /** Opens the files of class {@code cls}. */
+    Open open(int cls) throws IOException;
+
+    /** The open files of one class: committed once its BFS is done, else removed on close. */
+    interface Open extends AutoCloseable {
+      OutputStream farthest();
+
+      OutputStream solution();
+
+      void commit(ClassAnalysis.Done done) throws IOException;
+
+      @Override
+      void close() throws IOException;
+    }
+  }
+
+  /** What {@link #analyse} did: the classes analysed now and before, the work (sum of size^2), the time. */
+  public record Result(int classes, int alreadyDone, long work, double seconds, int threads) {
+    /** The measured rate and what it predicts for the classes of {@code dir} not analysed yet. */
+    public String projection(Path dir) {
+      long[] remaining = new long[1];
+      Set<String> left = new TreeSet<>();
+      try (KlotskiDb kdb = KlotskiDb.open(dir)) {
+        Map<String, AnalysisMarker> done = kdb.analysedClasses();
+        kdb.forEachGroup(g -> {
+          String cls = g.jiang() + "-" + g.bing() + "-" + g.style();
+          if (!done.containsKey(cls)) {
+            remaining[0] += (long) g.size() * g.size();
+            left.add(cls);
+          }
+        });
+      }
+      double rate = work / Math.max(seconds, 1e-9);
+      return String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; %d classes left (%.3g size^2): "
+          + "about %.1f h more at this rate", rate, threads, left.size(), (double) remaining[0],
+          remaining[0] / rate / 3600);
+    }
+  }
+
+  /**
+   * Analyses the classes of {@code classes} (all: every class of the database) not analysed yet
+   * and stores their values. The lock is taken first: the classes to do are read from the
+   * database this run changes, and nothing is printed before a second writer is refused.
+   */
+  public static Result analyse(Path dir, ClassSet classes, int threads, Supplier<Kernels> kernels, Progress progress,
+      Listener listener) throws IOException {
+    try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> listener.note("klotski: " + note))) {
+      List<Integer> todo = new ArrayList<>();
+      Map<String, AnalysisMarker> done;
+      try (KlotskiDb kdb = KlotskiDb.open(dir)) {
+        done = kdb.analysedClasses();
+        List<String> built = kdb.classes();
+        for (String name : classes.isAll() ? built : classes.names()) {
+          if (!built.contains(name)) {
+            throw new IllegalArgumentException("class " + name + " is not in the database at " + dir);
+          }
+          if (!done.containsKey(name)) {
+            todo.add(LayoutClass.parse(name));
+          }
+        }
+      }
+      if (todo.isEmpty()) {
+        listener.note("nothing to analyse: " + done.size() + " classes of the database are analysed");
+        return new Result(0, done.size(), 0, 0, threads);
+      }
+      Kernels k = kernels.get();
+      Groups groups = group(todo, threads);
+      listener.note(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
+          todo.size(), done.size(), threads, k.describe()));
+      long t0 = System.nanoTime();
+      long work = run("analyse", groups, todo, threads, k, writer, Set.of(), null, progress, listener);
+      return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, threads);
+    }
+  }
+
+  /** The groups of the classes given (grouped anew: the database stores no edges). */
+  static Groups group(List<Integer> classes, int threads) {
+    return new Grouper(AllLayouts.build(), ClassSet.ofIndexes(classes).mask(), threads, Progress.NONE).run();
+  }
+
+  /**
+   * The loop: every class of {@code classes}, costliest first; each one's values stored by
+   * {@code writer} unless it is null or the class is in {@code stored} already, its files written
+   * when {@code files} is not null. The progress counts work (sum of size^2) and ends at 100%.
+   * Returns the work done.
+   */
+  static long run(String label, Groups groups, List<Integer> classes, int threads, Kernels kernels,
+      AnalysisWriter writer, Set<String> stored, ClassFiles files, Progress progress, Listener listener) {
+    long total = 0;
+    for (int c : classes) {
+      total += ClassScheduler.work(groups, c);
+    }
+    long t0 = System.nanoTime();
+    progress.begin(label, total);
+    AtomicLong workDone = new AtomicLong();
+    ClassScheduler.run(label, groups, classes, threads, cls -> {
+      boolean store = writer != null && !stored.contains(LayoutClass.name(cls));
+      // the line and the progress come once the class is stored (on the writer's thread)
+      Consumer<ClassAnalysis.Done> finished = d -> {
+        synchronized (listener) {
+          listener.classDone(d, store);
+        }
+        progress.advance(workDone.addAndGet(ClassScheduler.work(groups, cls)));
+      };
+      if (files == null) {
+        ClassAnalysis.run(threads, kernels, groups, cls, null, null, store ? writer : null, finished);
+      } else {
+        try (ClassFiles.Open f = files.open(cls)) {
+          ClassAnalysis.Done d = ClassAnalysis.run(threads, kernels, groups, cls, f.farthest(), f.solution(),
+              store ? writer : null, finished);
+          f.commit(d);
+        }
+      }
+    });
+    if (writer != null) {
+      writer.close(); // every class stored (and its line printed) before the end line; closing twice is harmless
+    }
+    progress.end(label, System.nanoTime() - t0, classes.size() + " classes");
+    return total;
+  }
+}

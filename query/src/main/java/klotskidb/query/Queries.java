@@ -1,0 +1,182 @@
+package klotskidb.query;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import klotskidb.analysis.RootFacts;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
+import klotskidb.enumerator.Code;
+import klotskidb.layerer.Solver;
+
+/**
+ * Every question the command line and the HTTP API answer from a database, one function each,
+ * returning the JSON document both print: {@code klotski next 1A9BF0C --json} and
+ * {@code GET /api/layout/1A9BF0C/next} are the same call and the same bytes.
+ *
+ * <pre>
+ *   Queries.next(db, Lookup.layout(db, "1A9BF0C"))
+ *     -> {"code":"1A9BF0C00","min_solution_step":81,"next":[{"code":...,"optimal":true},...]}
+ * </pre>
+ *
+ * The layout and group documents themselves are {@link Documents}; find's page is
+ * {@link Finder#document}. What a question needs besides the database (a layout's facts from one
+ * BFS, a page's limits) is given by the caller: the server keeps its own budget of searches.
+ */
+public final class Queries {
+  /** The most members one layer page returns. */
+  public static final int MAX_LIMIT = 1000;
+
+  private Queries() {}
+
+  /** {@code GET /api/meta}: counts, versions, analysed classes, the publication. */
+  public static Map<String, Object> meta(KlotskiDb db) {
+    Map<String, String> meta = db.meta();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("layouts", db.layoutCount());
+    m.put("groups", db.groupCount());
+    m.put("classes", db.classes().size());
+    m.put("schema_version", Schema.VERSION);
+    m.put("tool_version", meta.get(Schema.META_TOOL_VERSION));
+    m.put("built_at", meta.get(Schema.META_BUILT_AT));
+    m.put("step_rule", meta.get(Schema.META_STEP_RULE));
+    m.put("analysed_classes", new ArrayList<>(db.analysedClasses().keySet()));
+    m.put("publication", db.publication().trim()); // a new value after every build or analyse
+    return m;
+  }
+
+  /** Every move from {@code c}: the layout it leads to, its step, whether it is optimal. */
+  public static Map<String, Object> next(KlotskiDb db, CaseRecord c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
+    List<Object> moves = new ArrayList<>();
+    for (CaseRecord to : Lookup.neighbours(db, c)) {
+      Map<String, Object> move = Documents.brief(to);
+      move.put("optimal", Lookup.optimal(c, to));
+      moves.add(move);
+    }
+    m.put("next", moves);
+    return m;
+  }
+
+  /** An optimal solution from {@code c} ({@link Lookup#solution}); "solvable": false and nulls when none. */
+  public static Map<String, Object> solution(KlotskiDb db, CaseRecord c) {
+    return solution(c.code(), Lookup.solution(db, c));
+  }
+
+  /** The solution document of a path from {@code code} (null: unsolvable). */
+  public static Map<String, Object> solution(long code, long[] path) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(code));
+    m.put("solvable", path != null);
+    m.put("steps", path == null ? null : path.length - 1);
+    m.put("path", path == null ? null : codes(path));
+    return m;
+  }
+
+  /** A shortest path between two layouts of one group ({@link Solver#path}); null when they are in different groups. */
+  public static Map<String, Object> path(long a, long b) {
+    long[] path = Solver.path(a, b);
+    if (path == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("from", Code.format(a));
+    m.put("to", Code.format(b));
+    m.put("steps", path.length - 1);
+    m.put("path", codes(path));
+    return m;
+  }
+
+  /** Why {@link #path} found none. */
+  public static String noPath(long a, long b) {
+    return Code.format(a) + " and " + Code.format(b)
+        + " are in different groups: no sequence of moves joins them";
+  }
+
+  /** One page of a layout's farthest layouts ({@code farthest}) or its solutions, from its facts. */
+  public static Map<String, Object> lists(CaseRecord c, RootFacts f, boolean farthest, int offset, int limit) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("code", Code.format(c.code()));
+    m.put("group", c.groupName());
+    long[] list = farthest ? f.farthest() : f.solutions();
+    if (farthest) {
+      m.put("farthest_step", f.farthestStep());
+      m.put("farthest_num", list.length);
+    } else {
+      m.put("min_solution_step", f.minSolutionStep() < 0 ? null : f.minSolutionStep());
+      m.put("min_solution_num", f.minSolutionNum());
+      m.put("solution_num", list.length);
+    }
+    m.put("offset", offset);
+    m.put("limit", limit);
+    m.put(farthest ? "farthest_layouts" : "solutions", farthest ? farthestItems(f, offset, limit)
+        : solutionItems(f, offset, limit));
+    return m;
+  }
+
+  /** Up to {@code limit} of a layout's farthest layouts from the {@code offset}-th: codes, ascending. */
+  public static List<Object> farthestItems(RootFacts f, int offset, int limit) {
+    long[] list = f.farthest();
+    List<Object> page = new ArrayList<>();
+    for (int k = offset; k < list.length && k - offset < limit; k++) {
+      page.add(Code.format(list[k]));
+    }
+    return page;
+  }
+
+  /** Up to {@code limit} of a layout's solutions from the {@code offset}-th: code, step, minimum or not. */
+  public static List<Object> solutionItems(RootFacts f, int offset, int limit) {
+    long[] list = f.solutions();
+    int[] steps = f.steps();
+    List<Object> page = new ArrayList<>();
+    for (int k = offset; k < list.length && k - offset < limit; k++) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("code", Code.format(list[k]));
+      one.put("step", steps[k]);
+      one.put("minimum", k < f.minSolutionNum());
+      page.add(one);
+    }
+    return page;
+  }
+
+  /** One page of one layer's members; null when the group has no such layer. */
+  public static Map<String, Object> layer(KlotskiDb db, GroupRecord g, int layer, int offset, int limit) {
+    if (layer >= g.layers()) {
+      return null;
+    }
+    List<String> codes = new ArrayList<>();
+    int[] seen = {0};
+    db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer, code -> {
+      if (seen[0] >= offset && codes.size() < limit) {
+        codes.add(Code.format(code));
+      }
+      seen[0]++;
+    });
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("group", g.name());
+    m.put("layer", layer);
+    m.put("size", g.layerSizes()[layer]);
+    m.put("offset", offset);
+    m.put("limit", limit);
+    m.put("codes", codes);
+    return m;
+  }
+
+  /** Why {@link #layer} found none. */
+  public static String noLayer(GroupRecord g, int layer) {
+    return "group " + g.name() + " has layers 0.." + (g.layers() - 1) + ", no layer " + layer;
+  }
+
+  private static List<String> codes(long[] path) {
+    List<String> out = new ArrayList<>(path.length);
+    for (long code : path) {
+      out.add(Code.format(code));
+    }
+    return out;
+  }
+}
