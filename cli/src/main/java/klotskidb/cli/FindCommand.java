@@ -7,7 +7,10 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
+import java.util.Locale;
+import klotskidb.db.CaseRecord;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,9 +26,11 @@ import klotskidb.enumerator.InputException;
 @Command(name = "find", mixinStandardHelpOptions = true,
     description = {"Find layouts by class (or group), steps to solve, solvability and symmetry, a page at a "
         + "time. The same filters and answers as GET /api/find.",
-        "Each line: code, class, min_solution_step and whether it is symmetric, in the order class, steps "
-        + "(unsolvable first), not symmetric before symmetric, code. The last line gives the --cursor of the "
-        + "next page when there is one."})
+        "Each line: code, class, min_solution_step, whether it is symmetric, short code and name, in the "
+        + "order class, steps (unsolvable first), not symmetric before symmetric, code. The last line gives "
+        + "how many layouts the filter finds in all (exact, or about so many with --group or a farthest "
+        + "range) and the --cursor of the next page when there is one. A page holds at least one layout "
+        + "while more match; a filter that matches nothing for a long way says how far it scanned."})
 final class FindCommand implements Callable<Integer> {
   // the filters: each Finder.Filter.KEYS word dashed (min_steps: --min-steps), read by name in call()
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
@@ -111,13 +116,24 @@ final class FindCommand implements Callable<Integer> {
       out.println(Json.write(Finder.document(f, p)));
       return 0;
     }
-    for (Finder.Hit h : p.hits()) {
+    for (int i = 0; i < p.hits().size(); i++) {
+      Finder.Hit h = p.hits().get(i);
+      CaseRecord c = p.records().get(i);
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
           + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps")
-          + (h.symmetric() ? "  symmetric" : "") + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : ""));
+          + (h.symmetric() ? "  symmetric" : "") + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
+          + "  @" + ShortCode.of(c.id()) + "  " + c.name());
     }
-    out.println(p.next() == null ? "(" + p.hits().size() + " layouts, the last page)"
-        : "(" + p.hits().size() + " layouts; next page: --cursor " + p.next() + ")");
+    String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "about ",
+        p.total().count());
+    if (p.partial()) {
+      out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
+          + Finder.scannedTo(p.next()) + "; go on with --cursor " + p.next() + ")");
+    } else if (p.next() == null) {
+      out.println("(" + p.hits().size() + (p.hits().size() == 1 ? " layout" : " layouts") + ", the last page)");
+    } else {
+      out.println("(" + p.hits().size() + total + " layouts; next page: --cursor " + p.next() + ")");
+    }
     return 0;
   }
 }

@@ -149,6 +149,8 @@ class BrowserTest {
         browser.findElement(By.id("f-max")).sendKeys("93");
         browser.findElement(By.cssSelector("#find-form button")).click();
         wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
+        // and how many there are in all, from the index
+        wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
         String found = attribute(wait, By.cssSelector("#found a"), "data-code");
         String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
         int step = Integer.parseInt(steps.replaceAll("(?s).*\\n(\\d+) steps$", "$1"));

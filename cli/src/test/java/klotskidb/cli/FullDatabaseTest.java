@@ -122,9 +122,16 @@ class FullDatabaseTest {
     // 138 steps, the most of any layout (the build's summary: all six in group 5-4-2-0)
     Cli r = Cli.run("find", "--min-steps", "138", "--db", dbDir.toString());
     assertEquals(0, r.exit, r.toString());
-    assertEquals("4FEA13400  5-4-2  138 steps\n4FEAD0400  5-4-2  138 steps\n4FEAD4000  5-4-2  138 steps\n"
-        + "6BFA47000  5-4-2  138 steps\n6BFA70400  5-4-2  138 steps\n6BFA74000  5-4-2  138 steps\n"
+    assertEquals("4FEA13400  5-4-2  138 steps  @AXCZN  5-4-2-0-30833\n"
+        + "4FEAD0400  5-4-2  138 steps  @AXD8D  5-4-2-0-30849\n"
+        + "4FEAD4000  5-4-2  138 steps  @AXD8M  5-4-2-0-30851\n"
+        + "6BFA47000  5-4-2  138 steps  @E6GTE  5-4-2-0-39245\n"
+        + "6BFA70400  5-4-2  138 steps  @E6GTX  5-4-2-0-39248\n"
+        + "6BFA74000  5-4-2  138 steps  @E6GU5  5-4-2-0-39250\n"
         + "(6 layouts, the last page)\n", r.out);
+    // the first page of a filter with a total: exact from the index
+    Cli some = Cli.run("find", "--class", "5-4-1", "--min-steps", "85", "--limit", "3", "--db", dbDir.toString());
+    assertTrue(some.out.contains("(3 of 92 layouts; next page: --cursor "), some.out);
     Cli none = Cli.run("find", "--min-steps", "139", "--db", dbDir.toString());
     assertEquals("(0 layouts, the last page)\n", none.out, none.toString());
   }

@@ -55,7 +55,12 @@ public final class FindCodec {
 
   /** Codes in a row's value. */
   public static int count(byte[] value) {
-    return value.length / Schema.CODE_BYTES;
+    return count(value.length);
+  }
+
+  /** Codes in a row's value of {@code valueBytes} bytes. */
+  public static int count(int valueBytes) {
+    return valueBytes / Schema.CODE_BYTES;
   }
 
   /** The {@code i}-th code of a row's value. */

@@ -464,6 +464,28 @@ public final class KlotskiDb implements AutoCloseable {
     scanFrom(FindCodec.FAMILY, from, action);
   }
 
+  /** Receives a row's key and the length of its value. */
+  public interface KeyAndSize {
+    boolean accept(byte[] key, int valueBytes);
+  }
+
+  /**
+   * The keys of the rows of {@code find} from {@code from} on, each with its value's length, while
+   * {@code action} says true: what a count needs, without copying a code.
+   */
+  public void scanFindSizes(byte[] from, KeyAndSize action) {
+    ByteBuffer one = ByteBuffer.allocateDirect(1);
+    try (RocksIterator it = db.newIterator(byName.get(FindCodec.FAMILY))) {
+      for (it.seek(from); it.isValid(); it.next()) {
+        one.clear();
+        if (!action.accept(it.key(), it.value(one))) {
+          return;
+        }
+      }
+      status(it, FindCodec.FAMILY);
+    }
+  }
+
   /** The rows of a family from the first key at or after {@code from}, in key order, while {@code action} says true. */
   private void scanFrom(String cf, byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
     try (RocksIterator it = db.newIterator(byName.get(cf))) {

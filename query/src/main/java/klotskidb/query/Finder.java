@@ -11,6 +11,7 @@ import klotskidb.db.FindCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.ShortCode;
 import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.InputException;
 
@@ -217,8 +218,16 @@ public final class Finder {
     }
   }
 
-  /** A page of answers and the cursor of the next one (null: no more). */
-  public record Page(List<Hit> hits, String next, int rowsRead) {}
+  /**
+   * A page of answers and the cursor of the next one (null: no more). {@code partial}: no answer
+   * yet within the page's time, more to scan from {@code next} (never the end). {@code records}:
+   * each answer's stored record, for its name and short code.
+   */
+  public record Page(List<Hit> hits, String next, int rowsRead, long examined, List<CaseRecord> records,
+      boolean partial, Total total) {}
+
+  /** How many layouts the filter finds in all: exact from the index, or an estimate said to be one. */
+  public record Total(long count, boolean exact) {}
 
   /** Where a page starts: a find row's key and the index of the first answer in it. */
   record Start(byte[] key, int skip) {}
@@ -248,9 +257,71 @@ public final class Finder {
     return new Start(key, Integer.parseInt(index));
   }
 
-  /** The page of {@code limit} answers from {@code cursor} (null: the first page). */
+  /** How long a page goes on scanning for its first answer. */
+  static final long FILL_NANOS = 1_000_000_000L;
+
+  /**
+   * The page of {@code limit} answers from {@code cursor} (null: the first page), with each
+   * answer's record and the total. A page is never empty while more may match: scans of the
+   * budgets above follow one another until one finds an answer, or the end, or {@link
+   * #FILL_NANOS} have passed; then the page is {@code partial}, its cursor where the scan got to.
+   */
   public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
-    return find(db, f, cursor, limit, ROWS_PER_PAGE, CHECKS_PER_PAGE);
+    return fill(db, f, cursor, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
+  }
+
+  /** {@link #find} with other budgets (tests). */
+  static Page fill(KlotskiDb db, Filter f, String cursor, int limit, long fillNanos, int rowBudget,
+      int checkBudget) {
+    long t0 = System.nanoTime();
+    Page p = find(db, f, cursor, limit, rowBudget, checkBudget);
+    int rows = p.rowsRead();
+    long examined = p.examined();
+    while (p.hits().isEmpty() && p.next() != null && System.nanoTime() - t0 < fillNanos) {
+      p = find(db, f, p.next(), limit, rowBudget, checkBudget);
+      rows += p.rowsRead();
+      examined += p.examined();
+    }
+    List<CaseRecord> records = new ArrayList<>(p.hits().size());
+    for (Hit h : p.hits()) {
+      records.add(db.caseOf(h.code()).orElseThrow(() -> new IllegalStateException(
+          "the database is inconsistent: " + Code.format(h.code()) + " is in find but not in cases")));
+    }
+    Page filled = new Page(p.hits(), p.next(), rows, examined, records, false, null);
+    return new Page(p.hits(), p.next(), rows, examined, records, p.hits().isEmpty() && p.next() != null,
+        total(db, f, filled));
+  }
+
+  /**
+   * The layouts the filter finds in all. Exact from the find rows' sizes (one key each, no code
+   * read) unless the filter names a group or a farthest_step range; then an estimate: the rows'
+   * layouts times the share of the layouts this page checked that matched.
+   */
+  static Total total(KlotskiDb db, Filter f, Page page) {
+    long[] layouts = {0};
+    int lo = f.lowSteps1();
+    int hi = f.highSteps1();
+    java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
+        continue;
+      }
+      int c = cls;
+      db.scanFindSizes(FindCodec.seek(cls, lo), (key, bytes) -> {
+        if (FindCodec.classOf(key) != c || FindCodec.steps1Of(key) > hi) {
+          return false;
+        }
+        if (f.symmetric() == null || f.symmetric() == FindCodec.symmetricOf(key)) {
+          layouts[0] += FindCodec.count(bytes);
+        }
+        return true;
+      });
+    }
+    if (f.groupNum() < 0 && !f.byFarthest()) {
+      return new Total(layouts[0], true);
+    }
+    return page.examined() == 0 ? null
+        : new Total(Math.round(layouts[0] * (double) page.hits().size() / page.examined()), false);
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
@@ -301,6 +372,8 @@ public final class Finder {
     private int lastIndex;
     private int rows;
     private int checks;
+    /** Layouts of the rows read that the filter looked at (for the estimate of the total). */
+    private long examined;
     private String next;
     private int cls;
     /** Answers of the first row to pass over (the cursor's index), 0 after it. */
@@ -352,6 +425,7 @@ public final class Finder {
         }
         long code = FindCodec.codeAt(value, i);
         checks += lookUps;
+        examined++;
         if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
           continue;
         }
@@ -374,28 +448,47 @@ public final class Finder {
         // the page ended with a row: the next one starts after its last answer (and may be empty)
         next = HexFormat.of().formatHex(lastKey) + "." + (lastIndex + 1);
       }
-      return new Page(hits, next, rows);
+      return new Page(hits, next, rows, examined, List.of(), false, null);
     }
   }
 
-  /** The JSON-ready form of a page: the filter, the count, the answers and the next cursor. */
+  /**
+   * The JSON-ready form of a page: the filter, the count, the total (and whether it is exact),
+   * the answers and the next cursor; a partial page says so and where its scan got to.
+   */
   public static Map<String, Object> document(Filter f, Page p) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("filter", f.describe());
     m.put("count", p.hits().size());
+    m.put("total", p.total() == null ? null : p.total().count());
+    m.put("total_exact", p.total() != null && p.total().exact());
     List<Object> results = new ArrayList<>();
-    for (Hit h : p.hits()) {
-      results.add(document(h));
+    for (int i = 0; i < p.hits().size(); i++) {
+      results.add(document(p.hits().get(i), p.records().get(i)));
     }
     m.put("results", results);
     m.put("next", p.next());
+    if (p.partial()) {
+      m.put("partial", true);
+      m.put("scanned_to", scannedTo(p.next()));
+    }
     return m;
   }
 
-  /** The JSON-ready form of a hit. */
-  public static Map<String, Object> document(Hit h) {
+  /** Where the scan of a partial page got to: "class 5-4-1, 84 steps" (the next cursor's row). */
+  public static String scannedTo(String cursor) {
+    byte[] key = check(cursor, 1).key();
+    int steps1 = FindCodec.steps1Of(key);
+    return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
+        + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
+  }
+
+  /** The JSON-ready form of an answer: the layout's code, short code and name, and the facts it was found by. */
+  public static Map<String, Object> document(Hit h, CaseRecord c) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(h.code()));
+    m.put("short_code", ShortCode.of(c.id()));
+    m.put("name", c.name());
     m.put("class", h.className());
     m.put("min_solution_step", h.minSolutionStep() < 0 ? null : h.minSolutionStep());
     m.put("symmetric", h.symmetric());
