@@ -1,5 +1,7 @@
 # klotski-db: `make run` builds and runs the full pipeline, `make test` runs every test.
-MVN ?= mvn -B -q
+# the commit the jar says it is built from (--version, a database's tool_version); -dirty for local changes
+COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; } || echo unknown)
+MVN ?= mvn -B -q -Dklotski.commit=$(COMMIT)
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
@@ -20,12 +22,12 @@ release: build
 
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
 test:
-	mvn -B --no-transfer-progress verify
+	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) verify
 
 # the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
 # releases, kills, the browser); catches a broken move, group number, analysis value or schema
 test-quick:
-	mvn -B --no-transfer-progress test -DexcludedGroups=slow
+	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) test -DexcludedGroups=slow
 
 # JMH benchmarks; BENCH_ARGS passes JMH options, e.g. BENCH_ARGS='LookupBench' for one class.
 # DbLookupBench needs the database of `make run`.

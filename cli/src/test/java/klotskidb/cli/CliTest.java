@@ -122,6 +122,14 @@ class CliTest {
   }
 
   @Test
+  void versionIsTheBuildsNotDev() {
+    Cli r = Cli.run("--version");
+    assertEquals(0, r.exit);
+    // the project version from the build, and the commit when make passed it
+    assertTrue(r.out.matches("klotski-db \\d+\\.\\d+\\.\\d+[^\\s]*( \\(commit [0-9a-f]{12}(-dirty)?\\))?\n"), r.out);
+  }
+
+  @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Cli.run("show").exit);
     assertEquals(2, Cli.run("no-such-command").exit);
