@@ -1,6 +1,11 @@
 package klotskidb.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -14,7 +19,10 @@ import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Documents;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.UserText;
 import klotskidb.query.Json;
+import klotskidb.query.Lookup;
 import klotskidb.query.Queries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,10 +37,17 @@ import picocli.CommandLine.Spec;
         "X is a code (1A9BF0C), an id (#4091296), a short code (@4WVE1, or 4WVE1 when that is no code) "
             + "or a name (5-4-1-1-7472).",
         "Answers come from the database (default data/klotski-db); --farthest and --solutions "
-            + "come from one BFS in the layout's group and need no analysis."})
+            + "come from one BFS in the layout's group and need no analysis.",
+        "--stdin: one layout per input line, one line of JSON per answer (the document of --json, or "
+            + "{\"input\": ..., \"status\": 400 or 404, \"error\": ...}), all from one process; exit 1 "
+            + "if any line could not be answered."})
 final class InfoCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
+  @Parameters(paramLabel = "X", arity = "0..1",
+      description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
   String layout;
+
+  @Option(names = "--stdin", description = "Answer every layout read from standard input, one per line, in JSON.")
+  boolean stdin;
 
   @Option(names = "--json", description = "One JSON object instead of text.")
   boolean json;
@@ -49,7 +64,16 @@ final class InfoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
+    if (stdin) {
+      if (layout != null || farthest || solutions) {
+        throw new InputException("--stdin reads the layouts from standard input: give no X, --farthest or --solutions");
+      }
+      return batch(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+    }
+    if (layout == null) {
+      throw new InputException("give a layout X, or --stdin");
+    }
     // given a code, the BFS needs no database: it starts while the database opens (about a
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
     FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
@@ -92,6 +116,36 @@ final class InfoCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * One JSON line per input line: the layout's document (as {@code GET /api/layout/X}), or the
+   * error the API would answer with its status. Blank lines are skipped. 1 if any line failed.
+   */
+  int batch(BufferedReader in) throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    int failed = 0;
+    try (KlotskiDb kdb = db.open()) {
+      for (String line; (line = in.readLine()) != null; ) {
+        if (line.isBlank()) {
+          continue;
+        }
+        Object doc;
+        try {
+          doc = Documents.layout(kdb, Lookup.layout(kdb, line));
+        } catch (IllegalArgumentException e) {
+          failed++;
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line));
+          m.put("status", e instanceof Lookup.NotFoundException ? 404 : 400);
+          m.put("error", UserText.oneLine(e.getMessage()));
+          doc = m;
+        }
+        out.println(Json.write(doc));
+      }
+    }
+    out.flush();
+    return failed == 0 ? 0 : 1;
   }
 
   /** A BFS started before the command knew its options: for {@code code}. */

@@ -323,4 +323,46 @@ class AnalysedServeTest {
       assertEquals(r.body() + "\n", c.out, p[2]);
     }
   }
+
+  /**
+   * info --stdin: one process answers a line of JSON per input line, each the API's document for
+   * the same layout (by code, #id, @short code or name), or its error with the API's status.
+   */
+  @Test
+  void infoFromStandardInputAnswersEachLineAsTheApi() throws Exception {
+    Api api = new Api(db);
+    List<String> inputs = new ArrayList<>();
+    List<String> paths = new ArrayList<>();
+    for (int i = 0; i < all.size(); i += 409) {
+      CaseRecord c = db.caseOf(all.get(i)[0]).orElseThrow();
+      String[] forms = {Code.format(c.code()), "#" + c.id(), "@" + klotskidb.enumerator.ShortCode.of(c.id()), c.name()};
+      String form = forms[inputs.size() % 4];
+      inputs.add(form);
+      paths.add("/api/layout/" + form.replace("#", "%23"));
+    }
+    inputs.add("1A9BF0CZ"); // malformed: 400
+    paths.add("/api/layout/1A9BF0CZ");
+    inputs.add("4FEA134"); // class 5-4-2, not in this database: 404
+    paths.add("/api/layout/4FEA134");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), Klotski.class.getName(), "info", "--stdin", "--db", dir.toString())
+        .start();
+    p.getOutputStream().write((String.join("\n", inputs) + "\n\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    p.getOutputStream().close();
+    List<String> out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+        .lines().toList();
+    assertEquals(1, p.waitFor(), "two lines could not be answered");
+    assertEquals(inputs.size(), out.size());
+    for (int i = 0; i < inputs.size(); i++) {
+      Api.Response r = api.get(paths.get(i), null);
+      if (r.status() == 200) {
+        assertEquals(r.body(), out.get(i), inputs.get(i));
+      } else {
+        String error = r.body().substring("{\"error\":".length(), r.body().length() - 1);
+        assertEquals("{\"input\":\"" + inputs.get(i) + "\",\"status\":" + r.status() + ",\"error\":" + error + "}",
+            out.get(i), inputs.get(i));
+      }
+    }
+    assertTrue(inputs.size() > 100, inputs.size() + " lines");
+  }
 }
