@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import klotskidb.db.LiveDatabase;
@@ -39,6 +40,10 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: ${DEFAULT-VALUE}).")
   int threads = 8;
+
+  @Option(names = "--access-log", paramLabel = "FILE",
+      description = "Append a line per request to FILE (extended NCSA format, as web log tools read it).")
+  Path accessLog;
 
   @Option(names = "--no-warm-up",
       description = "Listen at once. Without it, look-ups run for about a second before listening and the table "
@@ -76,7 +81,7 @@ final class ServeCommand implements Callable<Integer> {
       HttpService server;
       try {
         server = HttpService.start(live, new InetSocketAddress(address, port), threads, System.err,
-            noWarmUp ? 0 : WARM_UP_MILLIS);
+            noWarmUp ? 0 : WARM_UP_MILLIS, accessLog);
       } catch (java.net.BindException e) {
         throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
       }

@@ -355,4 +355,26 @@ class ServeTest {
         .header("Accept-Encoding", "gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
     assertTrue(small.headers().firstValue("Content-Encoding").isEmpty(), "a small answer goes plain");
   }
+
+  /** --access-log: a line per request in the extended NCSA format, refusals too, appended. */
+  @Test
+  void everyRequestIsLoggedWhenAsked() throws Exception {
+    java.nio.file.Path log = temp.resolve("access.log");
+    java.nio.file.Files.writeString(log, "an earlier line\n");
+    try (KlotskiServer logged = KlotskiServer.start(klotskidb.db.LiveDatabase.fixed(db),
+        new InetSocketAddress("127.0.0.1", 0), 2, new PrintStream(PrintStream.nullOutputStream()),
+        KlotskiServer.MAX_IN_FLIGHT, 0, log)) {
+      String at = "http://127.0.0.1:" + logged.address().getPort();
+      for (String path : List.of("/api/layout/1A9BF0C", "/api/layout/nothing")) {
+        HTTP.send(HttpRequest.newBuilder(URI.create(at + path)).header("User-Agent", "klotski-test").GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+      }
+    }
+    List<String> lines = java.nio.file.Files.readAllLines(log);
+    assertEquals("an earlier line", lines.get(0), "appended, never replaced");
+    assertEquals(3, lines.size(), lines.toString());
+    assertTrue(lines.get(1).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /api/layout/1A9BF0C HTTP/1\\.1\" 200 \\d+ "
+        + "\"[^\"]*\" \"klotski-test\""), lines.get(1));
+    assertTrue(lines.get(2).contains("\"GET /api/layout/nothing HTTP/1.1\" 400 "), lines.get(2));
+  }
 }

@@ -3,6 +3,7 @@ package klotskidb.query;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ServiceLoader;
 import klotskidb.db.LiveDatabase;
 
@@ -12,7 +13,7 @@ import klotskidb.db.LiveDatabase;
  * is compiled against no class of the server.
  *
  * <pre>
- *   try (HttpService s = HttpService.start(live, new InetSocketAddress("127.0.0.1", 8080), 8, System.err, 1500)) {
+ *   try (HttpService s = HttpService.start(live, new InetSocketAddress("127.0.0.1", 8080), 8, System.err, 1500, null)) {
  *     s.address();   // 127.0.0.1:8080; GET /api/layout/1A9BF0C answers Documents.layout
  *   }
  * </pre>
@@ -30,18 +31,19 @@ public interface HttpService extends AutoCloseable {
 
   /** Starts a server: see {@link #start}. */
   interface Provider {
-    HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log, long warmUpMillis)
-        throws IOException;
+    HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log, long warmUpMillis,
+        Path accessLog) throws IOException;
   }
 
   /**
    * Serves {@code live} on {@code address} with {@code threads} workers, after a warm-up of
-   * {@code warmUpMillis} (0: none); a {@link java.net.BindException} when the address is taken.
+   * {@code warmUpMillis} (0: none), every request logged to {@code accessLog} (null: none); a
+   * {@link java.net.BindException} when the address is taken.
    */
   static HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
-      long warmUpMillis) throws IOException {
+      long warmUpMillis, Path accessLog) throws IOException {
     Provider p = ServiceLoader.load(Provider.class).findFirst().orElseThrow(() ->
         new IllegalStateException("this klotski was built without its HTTP server (the server module)"));
-    return p.start(live, address, threads, log, warmUpMillis);
+    return p.start(live, address, threads, log, warmUpMillis, accessLog);
   }
 }

@@ -16,10 +16,12 @@ import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -61,8 +63,8 @@ public final class KlotskiServer implements HttpService {
   public static final class Starter implements HttpService.Provider {
     @Override
     public HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
-        long warmUpMillis) throws IOException {
-      return KlotskiServer.start(live, address, threads, log, MAX_IN_FLIGHT, warmUpMillis);
+        long warmUpMillis, java.nio.file.Path accessLog) throws IOException {
+      return KlotskiServer.start(live, address, threads, log, MAX_IN_FLIGHT, warmUpMillis, accessLog);
     }
   }
 
@@ -96,8 +98,8 @@ public final class KlotskiServer implements HttpService {
   private final QueuedThreadPool pool;
   private final int maxQueued;
 
-  private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxQueued)
-      throws IOException {
+  private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxQueued,
+      java.nio.file.Path accessLog) throws IOException {
     this.api = new Api(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     this.log = log;
     this.loopback = address.getAddress() != null && address.getAddress().isLoopbackAddress();
@@ -149,6 +151,13 @@ public final class KlotskiServer implements HttpService {
     jetty.setHandler(gzip);
     jetty.setErrorHandler(new JsonErrors(maxQueued));
     jetty.setStopTimeout(1000);
+    if (accessLog != null) {
+      // Jetty's request log, in the extended NCSA format web log tools read: one line a request
+      // (errors and refusals too), appended to the file
+      RequestLogWriter writer = new RequestLogWriter(accessLog.toAbsolutePath().toString());
+      writer.setAppend(true);
+      jetty.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+    }
   }
 
   /**
@@ -199,7 +208,13 @@ public final class KlotskiServer implements HttpService {
    */
   public static KlotskiServer start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
       int maxInFlight, long warmUpMillis) throws IOException {
-    KlotskiServer server = new KlotskiServer(live, address, threads, log, maxInFlight);
+    return start(live, address, threads, log, maxInFlight, warmUpMillis, null);
+  }
+
+  /** The same, with every request logged to {@code accessLog} (null: none). */
+  public static KlotskiServer start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
+      int maxInFlight, long warmUpMillis, java.nio.file.Path accessLog) throws IOException {
+    KlotskiServer server = new KlotskiServer(live, address, threads, log, maxInFlight, accessLog);
     try {
       server.jetty.start();
     } catch (IOException e) {
