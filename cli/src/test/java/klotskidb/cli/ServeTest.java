@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.db.KlotskiDb;
@@ -376,5 +377,72 @@ class ServeTest {
     assertTrue(lines.get(1).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /api/layout/1A9BF0C HTTP/1\\.1\" 200 \\d+ "
         + "\"[^\"]*\" \"klotski-test\""), lines.get(1));
     assertTrue(lines.get(2).contains("\"GET /api/layout/nothing HTTP/1.1\" 400 "), lines.get(2));
+  }
+
+  /**
+   * The API describes itself: an index at /api naming every endpoint of the OpenAPI description
+   * at /api/openapi.json, and every path there, asked with its parameters' examples, answers 200
+   * with every property its schema requires (no more unnamed keys than it lists either); a
+   * parameter an endpoint does not take is refused.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theOpenApiDescriptionMatchesTheRealAnswers() throws Exception {
+    org.openqa.selenium.json.Json json = new org.openqa.selenium.json.Json();
+    Map<String, Object> api = json.toType(ok("/api/openapi.json"), Map.class);
+    assertEquals("3.0.3", api.get("openapi"));
+    Map<String, Object> paths = (Map<String, Object>) api.get("paths");
+    Map<String, Object> components = (Map<String, Object>) api.get("components");
+    Map<String, Object> index = json.toType(ok("/api"), Map.class);
+    List<String> listed = ((List<Map<String, Object>>) index.get("endpoints")).stream()
+        .map(e -> (String) e.get("path")).toList();
+    assertEquals(List.copyOf(paths.keySet()), listed, "the index lists every path of the description");
+    for (Map.Entry<String, Object> e : paths.entrySet()) {
+      Map<String, Object> get = (Map<String, Object>) ((Map<String, Object>) e.getValue()).get("get");
+      String url = e.getKey();
+      StringBuilder query = new StringBuilder();
+      for (Object o : (List<Object>) get.getOrDefault("parameters", List.of())) {
+        Map<String, Object> p = resolve(components, (Map<String, Object>) o);
+        if (!p.containsKey("example")) {
+          continue;
+        }
+        String value = java.net.URLEncoder.encode(p.get("example").toString(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.get("in").equals("path")) {
+          url = url.replace("{" + p.get("name") + "}", value);
+        } else {
+          query.append(query.length() == 0 ? "?" : "&").append(p.get("name")).append('=').append(value);
+        }
+      }
+      String body = ok(url + query);
+      Map<String, Object> response = (Map<String, Object>) ((Map<String, Object>) get.get("responses")).get("200");
+      Map<String, Object> content = (Map<String, Object>) response.get("content");
+      if (content == null) {
+        continue; // the description itself
+      }
+      Map<String, Object> schema = resolve(components,
+          (Map<String, Object>) ((Map<String, Object>) content.get("application/json")).get("schema"));
+      Map<String, Object> answer = json.toType(body, Map.class);
+      for (Object key : (List<Object>) schema.get("required")) {
+        assertTrue(answer.containsKey(key), url + ": the answer lacks " + key + ": " + body);
+      }
+      Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
+      for (String key : answer.keySet()) {
+        assertTrue(properties.containsKey(key), url + ": the description lacks " + key);
+      }
+    }
+    assertTrue(paths.size() >= 13, paths.keySet().toString());
+    error(400, "/api/layout/1A9BF0C?foo=bar", "unknown parameter 'foo': this endpoint takes none");
+    error(400, "/api/group/5-4-1-1/layer/0?ofset=1", "unknown parameter 'ofset': expected offset, limit");
+  }
+
+  /** A parameter or schema, its $ref followed. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> resolve(Map<String, Object> components, Map<String, Object> o) {
+    Object ref = o.get("$ref");
+    if (ref == null) {
+      return o;
+    }
+    String[] parts = ref.toString().substring("#/components/".length()).split("/");
+    return (Map<String, Object>) ((Map<String, Object>) components.get(parts[0])).get(parts[1]);
   }
 }

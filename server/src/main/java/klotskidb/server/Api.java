@@ -122,15 +122,30 @@ public final class Api {
     try {
       Map<String, String> q = query(query);
       List<String> parts = segments(path);
-      if (parts.size() < 2 || !parts.get(0).equals("api")) {
+      if (parts.isEmpty() || !parts.get(0).equals("api")) {
         return Response.error(404, "no such resource: " + UserText.quote(path));
       }
-      String what = parts.get(1);
       int n = parts.size();
+      if (n == 1) {
+        allow(q);
+        return Response.ok(index());
+      }
+      String what = parts.get(1);
+      if (what.equals("openapi.json") && n == 2) {
+        allow(q);
+        return new Response(200, OPENAPI);
+      }
       if (what.equals("meta") && n == 2) {
+        allow(q);
         return Response.ok(Queries.meta(db));
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
+        boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));
+        if (lists) {
+          allow(q, "offset", "limit");
+        } else {
+          allow(q);
+        }
         CaseRecord c = Lookup.layout(db, parts.get(2));
         if (n == 3) {
           return Response.ok(Documents.layout(db, c));
@@ -148,15 +163,22 @@ public final class Api {
         }
       }
       if (what.equals("find") && n == 2) {
-        return find(db, q);
+        return find(db, q); // the filter refuses unknown words itself
       }
       if (what.equals("board") && n == 2) {
+        allow(q, "pieces");
         return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(board(required(q, "pieces"))))));
       }
       if (what.equals("path") && n == 2) {
+        allow(q, "from", "to");
         return path(db, required(q, "from"), required(q, "to"));
       }
       if (what.equals("group") && (n == 3 || n == 5 && parts.get(3).equals("layer"))) {
+        if (n == 3) {
+          allow(q);
+        } else {
+          allow(q, "offset", "limit");
+        }
         GroupRecord g = Lookup.group(db, parts.get(2));
         if (n == 3) {
           return Response.ok(Documents.group(db, g));
@@ -175,6 +197,47 @@ public final class Api {
           .replace("the database at " + dir, "the database").replace("the database at " + db.dir(), "the database")
           .replace(dir, "(the database's folder)"));
     }
+  }
+
+  /** Refuses a query parameter the endpoint does not take (a typo would otherwise pass unnoticed). */
+  private static void allow(Map<String, String> q, String... known) {
+    List<String> words = List.of(known);
+    for (String k : q.keySet()) {
+      if (!words.contains(k)) {
+        throw new InputException("unknown parameter " + UserText.quote(k) + (words.isEmpty()
+            ? ": this endpoint takes none" : ": expected " + String.join(", ", words)));
+      }
+    }
+  }
+
+  /** This API's description (OpenAPI 3.0), served at /api/openapi.json. */
+  static final String OPENAPI;
+
+  static {
+    try (java.io.InputStream in = Api.class.getResourceAsStream("openapi.json")) {
+      OPENAPI = in == null ? "{}" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** GET /api: what there is, each path with its summary (from the OpenAPI description), and where that is. */
+  private static Map<String, Object> index() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", "klotski-db");
+    m.put("description", "the read-only API over the database of all 29,334,498 Klotski layouts");
+    m.put("openapi", "/api/openapi.json");
+    List<Object> endpoints = new ArrayList<>();
+    java.util.regex.Matcher e = java.util.regex.Pattern.compile(
+        "\"(/api[^\"]*)\": \\{\\s*\"get\": \\{\"summary\": \"([^\"]*)\"").matcher(OPENAPI);
+    while (e.find()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("path", e.group(1));
+      one.put("summary", e.group(2));
+      endpoints.add(one);
+    }
+    m.put("endpoints", endpoints);
+    return m;
   }
 
   private static List<String> segments(String path) {
