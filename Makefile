@@ -5,7 +5,7 @@ MVN ?= mvn -B -q -Dklotski.commit=$(COMMIT)
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run release test test-quick bench bench-serve bench-serve-wrk clean
+.PHONY: all build run release test test-quick dist bench bench-serve bench-serve-wrk clean
 
 all: build
 
@@ -19,6 +19,19 @@ run: build
 # checked against ../shared/published; resumable; needs the database of `make run`
 release: build
 	bin/klotski release --db $(DB) --out data/release
+
+# one archive to download: the jar, the launcher, RocksDB's native library, README, LICENSE and
+# NOTICE; unpacked anywhere, bin/klotski runs with only a Java 17 runtime
+DIST := klotski-db-$(COMMIT)
+dist: build
+	rm -rf dist/$(DIST) && mkdir -p dist/$(DIST)/bin dist/$(DIST)/lib/native
+	cp bin/klotski dist/$(DIST)/bin/
+	cp $(JAR) dist/$(DIST)/lib/
+	cp cli/target/native/librocksdbjni-linux64.so dist/$(DIST)/lib/native/
+	cp README.md LICENSE NOTICE dist/$(DIST)/
+	tar -C dist -czf dist/$(DIST).tar.gz $(DIST)
+	rm -rf dist/$(DIST)
+	@echo "dist/$(DIST).tar.gz: tar xzf it anywhere, then $(DIST)/bin/klotski --help"
 
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
 test:
@@ -46,3 +59,4 @@ bench-serve-wrk: build
 
 clean:
 	$(MVN) clean
+	rm -rf dist
