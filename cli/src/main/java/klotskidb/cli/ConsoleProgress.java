@@ -9,7 +9,7 @@ import klotskidb.enumerator.Progress;
  * each step once and in order up to 100%, with the time and an estimate of the end:
  *
  * <pre>
- *   21:50:07 analyse: 40% (1,204,000,000 of 3,010,000,000), eta 22:08:41 (18 min)
+ *   21:50:07 analyse: 40% (1,204,000,000 of 3,010,000,000), eta 22:08:41 (and how long until then)
  * </pre>
  *
  * or nothing but the passes' summaries with {@code --no-progress}.

@@ -68,6 +68,10 @@ final class FindCommand implements Callable<Integer> {
   @Option(names = "--symmetric", paramLabel = "true|false", description = "Left-right symmetric or not.")
   String symmetric;
 
+  @Option(names = "--order", paramLabel = "ORDER", description = "class (default: by class, then steps) or "
+      + "hardest (the most steps first, then class).")
+  String order;
+
   @Option(names = "--limit", paramLabel = "N", description = "Layouts in the page, 1 to 1000 (default: ${DEFAULT-VALUE}).")
   int limit = 100;
 

@@ -80,6 +80,17 @@ class ReleaseTest {
     String sums = Files.readString(dir.resolve("MD5SUMS"));
     assertEquals(2 * classes.size(), sums.lines().count());
     assertTrue(Files.readString(dir.resolve("MANIFEST.tsv")).startsWith("file\tmd5\tlines\tbytes\n"));
+    // SHA256SUMS: what sha256sum -c reads, of the files as they are on disk
+    Process check = new ProcessBuilder("sha256sum", "--quiet", "-c", "SHA256SUMS").directory(dir.toFile())
+        .redirectErrorStream(true).start();
+    String said = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, check.waitFor(), said);
+    assertEquals(2 * classes.size(), Files.readAllLines(dir.resolve("SHA256SUMS")).size());
+    // the dataset card: a YAML header, then what the files hold and how to check them
+    String card = Files.readString(dir.resolve("README.md"));
+    assertTrue(card.startsWith("---\npretty_name: ") && card.contains("\n---\n\n# "), card);
+    assertTrue(card.contains("| `farthest_J-B-S.csv") && card.contains("sha256sum -c SHA256SUMS"), card);
+    assertTrue(card.contains("Written by klotski-db "), card);
   }
 
   @Test

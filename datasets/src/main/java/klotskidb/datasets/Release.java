@@ -8,6 +8,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +30,8 @@ import klotskidb.enumerator.AllLayouts;
  *   DIR/farthest_J-B-S.csv, DIR/solution_J-B-S.csv   203 classes, from one all-roots analysis pass
  *                                                    per class ({@link ClassAnalysis}), which also
  *                                                    stores the values when the class is not analysed
- *   DIR/MD5SUMS, DIR/MANIFEST.tsv                    md5sum -c format; file, md5, lines, bytes
+ *   DIR/MD5SUMS, DIR/SHA256SUMS, DIR/MANIFEST.tsv    md5sum -c and sha256sum -c; file, md5, lines, bytes
+ *   DIR/README.md                                    the dataset card
  * </pre>
  *
  * DIR is missing, empty, or a folder a release made ({@link #folder}): a release never writes into
@@ -62,7 +67,7 @@ public final class Release {
   /** The names a release writes into its folder (and the scratch files of its writes). */
   private static final Pattern RELEASE_NAME = Pattern.compile(
       "(All_Case\\.txt|main\\.csv|(farthest|solution)_\\d+-\\d+-\\d+\\.csv)(\\.gz)?(\\.tmp-\\d+)?"
-          + "|MD5SUMS|MANIFEST\\.tsv|" + Pattern.quote(SUMS));
+          + "|MD5SUMS|SHA256SUMS|MANIFEST\\.tsv|README\\.md|" + Pattern.quote(SUMS));
 
   /**
    * The release folder, checked before anything is written: missing, empty, or one a release made
@@ -126,6 +131,29 @@ public final class Release {
     return classSizes.getOrDefault(cls, 0L) / 2;
   }
 
+  static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no SHA-256 in this JVM", e);
+    }
+  }
+
+  /**
+   * The SHA-256 of a complete file of the release, as its kept checksum line gives it ("MD5 LINES
+   * BYTES SHA256"), or read from the file when a run before SHA-256 was kept wrote it.
+   */
+  public static String sha256Of(Path file, String[] sumLine) throws IOException {
+    if (sumLine.length >= 4) {
+      return sumLine[3];
+    }
+    MessageDigest d = sha256();
+    try (java.io.InputStream in = new java.security.DigestInputStream(Files.newInputStream(file), d)) {
+      in.transferTo(OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(d.digest());
+  }
+
   /** Whether a file is complete: under its final name, with its checksum kept. */
   public static boolean done(Path out, Path sums, String name, boolean gzip) {
     return Files.exists(out.resolve(gzip ? name + ".gz" : name)) && Files.exists(sums.resolve(name + ".sum"));
@@ -151,6 +179,8 @@ public final class Release {
     final Path target;
     final Path sumFile;
     public final OutputStream file;
+    /** The SHA-256 of the bytes that reach the disk (compressed ones, with gzip): what sha256sum reads. */
+    private final MessageDigest sha256;
     private boolean committed;
 
     public Target(Path out, Path sums, String name, boolean gzip) throws IOException {
@@ -159,8 +189,9 @@ public final class Release {
       OutputStream f;
       try {
         tmp = Scratch.file(target); // an unpredictable name, made where nothing is
-        f = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-            1 << 20);
+        sha256 = sha256();
+        f = new BufferedOutputStream(new DigestOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE,
+            LinkOption.NOFOLLOW_LINKS), sha256), 1 << 20);
         if (gzip) {
           f = new GZIPOutputStream(f, 1 << 16);
         }
@@ -174,7 +205,7 @@ public final class Release {
     public void commit(String sum) throws IOException {
       try {
         file.close();
-        AtomicFile.write(sumFile, sum + "\n");
+        AtomicFile.write(sumFile, sum + " " + HexFormat.of().formatHex(sha256.digest()) + "\n");
         AtomicFile.readable(tmp, target);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         committed = true;

@@ -1,5 +1,6 @@
 package klotskidb.query;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -56,9 +57,10 @@ public final class Finder {
 
   /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
   public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
-      Boolean symmetric, int minFarthest, int maxFarthest) {
+      Boolean symmetric, int minFarthest, int maxFarthest, boolean hardestFirst) {
     /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
     public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
+        "order",
         "max_steps", "solvable", "symmetric", "min_farthest", "max_farthest");
 
     /** The filter's words as the API and the command line take them; a bad value fails naming it. */
@@ -107,7 +109,12 @@ public final class Finder {
               + String.join(", ", KEYS) + " (and limit, cursor)");
         }
       }
-      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minFar, maxFar);
+      String order = q.getOrDefault("order", "class");
+      if (!order.equals("class") && !order.equals("hardest")) {
+        throw new InputException("'order' must be class or hardest, not " + UserText.quote(order));
+      }
+      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minFar, maxFar,
+          order.equals("hardest"));
     }
 
     private static int part(Map<String, String> q, String key, int fromClass, int max) {
@@ -174,6 +181,9 @@ public final class Finder {
     /** The filter as words (those given), for an answer to repeat. */
     public Map<String, Object> describe() {
       Map<String, Object> m = new LinkedHashMap<>();
+      if (hardestFirst) {
+        m.put("order", "hardest");
+      }
       if (jiang >= 0) {
         m.put("jiang", jiang);
       }
@@ -341,6 +351,10 @@ public final class Finder {
       }
     }
     PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget);
+    if (f.hardestFirst()) {
+      hardestFirst(db, f, cursor == null ? null : from, skip, analysed, scan);
+      return scan.page();
+    }
     for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && !scan.full(); cls++) {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
@@ -351,6 +365,59 @@ public final class Finder {
       db.scanFind(resume ? from : seek, scan::row);
     }
     return scan.page();
+  }
+
+  /**
+   * The buckets in the order of {@code order=hardest}: min_solution_step down (unsolvable last),
+   * then class, not symmetric before symmetric, code; each bucket its rows in key order. The
+   * buckets that exist are read from the find rows' keys (a few thousand keys, no code read);
+   * a cursor resumes inside its bucket, the buckets after it follow.
+   */
+  private static void hardestFirst(KlotskiDb db, Filter f, byte[] from, int skip, java.util.Set<String> analysed,
+      PageScan scan) {
+    int lo = f.lowSteps1();
+    int hi = f.highSteps1();
+    it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
+        continue;
+      }
+      int c = cls;
+      long[] last = {-1};
+      db.scanFindSizes(FindCodec.seek(cls, lo), (key, bytes) -> {
+        int steps1 = FindCodec.steps1Of(key);
+        if (FindCodec.classOf(key) != c || steps1 > hi) {
+          return false;
+        }
+        int sym = FindCodec.symmetricOf(key) ? 1 : 0;
+        long order = (long) (0xFFFF - steps1) << 32 | (long) c << 8 | sym; // steps down, then class, symmetry
+        if (order != last[0] && (f.symmetric() == null || f.symmetric() == (sym == 1))) {
+          buckets.add(order);
+          last[0] = order;
+        }
+        return true;
+      });
+    }
+    buckets.sort(null);
+    long resume = -1;
+    if (from != null) {
+      resume = (long) (0xFFFF - FindCodec.steps1Of(from)) << 32 | (long) FindCodec.classOf(from) << 8
+          | (FindCodec.symmetricOf(from) ? 1 : 0);
+    }
+    for (int b = 0; b < buckets.size() && !scan.full(); b++) {
+      long order = buckets.getLong(b);
+      if (order < resume) {
+        continue; // before the cursor's bucket
+      }
+      int steps1 = 0xFFFF - (int) (order >>> 32);
+      int cls = (int) (order >>> 8) & 0xFF;
+      int sym = (int) order & 1;
+      boolean here = order == resume;
+      scan.startBucket(cls, steps1, sym, here ? skip : 0);
+      ByteBuffer seek = ByteBuffer.allocate(FindCodec.KEY_BYTES);
+      FindCodec.putKey(seek, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1, sym, 0);
+      db.scanFind(here ? from : seek.array(), scan::row);
+    }
   }
 
   /**
@@ -378,6 +445,9 @@ public final class Finder {
     private int cls;
     /** Answers of the first row to pass over (the cursor's index), 0 after it. */
     private int skipInRow;
+    /** The bucket scanned (order=hardest), -1 for a whole class. */
+    private int bucketSteps1 = -1;
+    private int bucketSym;
 
     PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget) {
       this.db = db;
@@ -397,6 +467,14 @@ public final class Finder {
     void startClass(int cls, int skip) {
       this.cls = cls;
       this.skipInRow = skip;
+      this.bucketSteps1 = -1;
+    }
+
+    /** One bucket's rows only (order=hardest). */
+    void startBucket(int cls, int steps1, int sym, int skip) {
+      startClass(cls, skip);
+      this.bucketSteps1 = steps1;
+      this.bucketSym = sym;
     }
 
     /** One row of the class's scan; false ends the class (its rows are over, or a budget is). */
@@ -404,7 +482,7 @@ public final class Finder {
       int kc = FindCodec.classOf(key);
       int steps1 = FindCodec.steps1Of(key);
       boolean sym = FindCodec.symmetricOf(key);
-      if (kc != cls || steps1 > hi) {
+      if (kc != cls || steps1 > hi || bucketSteps1 >= 0 && (steps1 != bucketSteps1 || (sym ? 1 : 0) != bucketSym)) {
         return false;
       }
       if (rows >= rowBudget) {

@@ -175,4 +175,38 @@ class FinderTest {
     assertTrue(Finder.document(Finder.Filter.parse(Map.of()), partial).get("scanned_to").toString()
         .startsWith("class 5-4-1, "));
   }
+
+  /**
+   * order=hardest: every page through the cursors, with budgets of a row and a look-up, gives the
+   * layouts by min_solution_step down (unsolvable last), then class, symmetry and code: the
+   * reference sorted that way.
+   */
+  @Test
+  void hardestFirstPagesThroughTheSameAnswersInItsOrder() {
+    for (Map<String, String> q : List.of(Map.<String, String>of("order", "hardest"),
+        Map.of("order", "hardest", "min_steps", "40", "symmetric", "false"),
+        Map.of("order", "hardest", "group", "5-4-1-1", "min_steps", "70"))) {
+      Finder.Filter f = Finder.Filter.parse(q);
+      List<Long> expected = all.stream()
+          .filter(c -> (f.groupNum() < 0 || c.groupNum() == f.groupNum())
+              && (f.minSteps() < 0 || c.minSolutionStep() >= f.minSteps())
+              && (f.symmetric() == null || c.symmetric() == f.symmetric()))
+          .sorted(Comparator.<CaseRecord>comparingInt(c -> c.isSolvable() ? -c.minSolutionStep() : 1)
+              .thenComparingInt(c -> LayoutClass.index(c.jiang(), c.bing(), c.style()))
+              .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::code))
+          .map(CaseRecord::code).toList();
+      List<Long> found = new ArrayList<>();
+      String cursor = null;
+      for (int pages = 0; pages < 100_000; pages++) {
+        Finder.Page p = Finder.fill(db, f, cursor, 13, Long.MAX_VALUE, 2, 2);
+        p.hits().forEach(h -> found.add(h.code()));
+        if (p.next() == null) {
+          break;
+        }
+        cursor = p.next();
+      }
+      assertEquals(expected, found, q.toString());
+    }
+    assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("order", "easiest")));
+  }
 }
