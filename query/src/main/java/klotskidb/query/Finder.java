@@ -302,6 +302,36 @@ public final class Finder {
         total(db, f, filled));
   }
 
+  /** Layouts per bucket of each database handle read so far (the rows never change under a handle). */
+  private static final Map<KlotskiDb, int[][]> BUCKETS =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  /**
+   * The layouts of every bucket, [class][(min_solution_step + 1) * 2 + symmetric], read once per
+   * database handle from the find rows' keys and value lengths (no code read): the totals and
+   * the order of order=hardest come from it.
+   */
+  static int[][] bucketSizes(KlotskiDb db) {
+    int[][] known = BUCKETS.get(db);
+    if (known != null) {
+      return known;
+    }
+    int[][] sizes = new int[LayoutClass.COUNT][2];
+    db.scanFindSizes(new byte[FindCodec.KEY_BYTES], (key, bytes) -> {
+      int cls = FindCodec.classOf(key);
+      int at = FindCodec.steps1Of(key) * 2 + (FindCodec.symmetricOf(key) ? 1 : 0);
+      if (cls >= 0) {
+        if (at >= sizes[cls].length) {
+          sizes[cls] = java.util.Arrays.copyOf(sizes[cls], Math.max(at + 1, sizes[cls].length * 2));
+        }
+        sizes[cls][at] += FindCodec.count(bytes);
+      }
+      return true;
+    });
+    BUCKETS.put(db, sizes);
+    return sizes;
+  }
+
   /**
    * The layouts the filter finds in all. Exact from the find rows' sizes (one key each, no code
    * read) unless the filter names a group or a farthest_step range; then an estimate: the rows'
@@ -309,23 +339,21 @@ public final class Finder {
    */
   static Total total(KlotskiDb db, Filter f, Page page) {
     long[] layouts = {0};
-    int lo = f.lowSteps1();
-    int hi = f.highSteps1();
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
+    int[][] sizes = bucketSizes(db);
+    int lo = f.lowSteps1();
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
-      int c = cls;
-      db.scanFindSizes(FindCodec.seek(cls, lo), (key, bytes) -> {
-        if (FindCodec.classOf(key) != c || FindCodec.steps1Of(key) > hi) {
-          return false;
+      int hi = Math.min(f.highSteps1(), sizes[cls].length / 2 - 1);
+      for (int steps1 = lo; steps1 <= hi; steps1++) {
+        for (int sym = 0; sym < 2; sym++) {
+          if (f.symmetric() == null || f.symmetric() == (sym == 1)) {
+            layouts[0] += sizes[cls][steps1 * 2 + sym];
+          }
         }
-        if (f.symmetric() == null || f.symmetric() == FindCodec.symmetricOf(key)) {
-          layouts[0] += FindCodec.count(bytes);
-        }
-        return true;
-      });
+      }
     }
     if (f.groupNum() < 0 && !f.byFarthest()) {
       return new Total(layouts[0], true);
@@ -370,33 +398,25 @@ public final class Finder {
   /**
    * The buckets in the order of {@code order=hardest}: min_solution_step down (unsolvable last),
    * then class, not symmetric before symmetric, code; each bucket its rows in key order. The
-   * buckets that exist are read from the find rows' keys (a few thousand keys, no code read);
-   * a cursor resumes inside its bucket, the buckets after it follow.
+   * buckets that exist are known from {@link #bucketSizes}; a cursor resumes inside its bucket,
+   * the buckets after it follow.
    */
   private static void hardestFirst(KlotskiDb db, Filter f, byte[] from, int skip, java.util.Set<String> analysed,
       PageScan scan) {
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
     it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    int[][] sizes = bucketSizes(db);
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
-      int c = cls;
-      long[] last = {-1};
-      db.scanFindSizes(FindCodec.seek(cls, lo), (key, bytes) -> {
-        int steps1 = FindCodec.steps1Of(key);
-        if (FindCodec.classOf(key) != c || steps1 > hi) {
-          return false;
+      for (int at = lo * 2; at < sizes[cls].length && at / 2 <= hi; at++) {
+        int sym = at & 1;
+        if (sizes[cls][at] > 0 && (f.symmetric() == null || f.symmetric() == (sym == 1))) {
+          buckets.add((long) (0xFFFF - at / 2) << 32 | (long) cls << 8 | sym); // steps down, then class, symmetry
         }
-        int sym = FindCodec.symmetricOf(key) ? 1 : 0;
-        long order = (long) (0xFFFF - steps1) << 32 | (long) c << 8 | sym; // steps down, then class, symmetry
-        if (order != last[0] && (f.symmetric() == null || f.symmetric() == (sym == 1))) {
-          buckets.add(order);
-          last[0] = order;
-        }
-        return true;
-      });
+      }
     }
     buckets.sort(null);
     long resume = -1;
