@@ -72,7 +72,7 @@ class FullDatabaseTest {
     assertTrue(json.contains("\"layer\":"), json);
     assertTrue(json.contains("\"size\":25955"), json);
     for (String key : new String[] {"jiang", "bing", "style", "group_num", "group_index", "symmetric",
-        "group", "seed", "layers", "solvable", "solved", "max_min_solution_step"}) {
+        "group", "seed", "layers", "solvable", "solved", "solved_num", "max_min_solution_step"}) {
       assertTrue(json.contains("\"" + key + "\":"), key);
     }
     assertEquals(byCode.out, Cli.run("info", "#4091296", "--json", "--db", dbDir.toString()).out);

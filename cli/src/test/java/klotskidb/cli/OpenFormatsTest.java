@@ -257,6 +257,10 @@ class OpenFormatsTest {
         assertEquals("00A6BFC00", rs.getString("seed"));
         assertTrue(rs.getBoolean("solvable"));
         assertEquals(145, rs.getInt("diameter"));
+        // the vocabulary of the API (SCHEMA.md, Vocabulary): the group's hardest layouts, 2 at 93 steps
+        assertEquals(93, rs.getInt("max_min_solution_step"));
+        assertEquals(2, rs.getInt("hardest_num"));
+        assertTrue(rs.getInt("solved_num") > 0);
       }
     }
   }

@@ -56,16 +56,16 @@ public final class ParquetSchemas {
         required binary seed (STRING);
         required int32 layers (INTEGER(16,true));
         required boolean solvable;
-        required int32 solved;
-        optional int32 hardest_step (INTEGER(16,true));
-        optional int32 hardest_count;
+        required int32 solved_num;
+        optional int32 max_min_solution_step (INTEGER(16,true));
+        optional int32 hardest_num;
         optional int32 diameter (INTEGER(16,true));
       }""");
 
   /** Columns with few distinct values: dictionary-encoded. */
   static final List<String> DICTIONARY = List.of("jiang", "bing", "style", "group_num", "layer",
       "min_solution_step", "farthest_step", "farthest_num", "min_solution_num", "solution_num", "layers",
-      "hardest_step", "diameter");
+      "max_min_solution_step", "diameter");
 
   /**
    * Columns with min/max statistics (per row group and page): the sort keys and the class, what

@@ -63,7 +63,8 @@ public final class Documents {
     group.put("seed", Code.format(g.seed()));
     group.put("layers", g.layers());
     group.put("solvable", g.isSolvable());
-    group.put("solved", g.solved());
+    group.put("solved_num", g.solved());
+    group.put("solved", g.solved()); // the old name of solved_num, kept one release (SCHEMA.md, Vocabulary)
     group.put("max_min_solution_step", g.isSolvable() ? g.maxMinSolutionStep() : null);
     if (diameter >= 0) {
       group.put("diameter", diameter);
@@ -74,7 +75,8 @@ public final class Documents {
   /** A group: its summary, the layouts at its largest min_solution_step, and its layer profile. */
   public static Map<String, Object> group(KlotskiDb db, GroupRecord g) {
     Map<String, Object> m = groupSummary(g, db.diameter(g.jiang(), g.bing(), g.style(), g.groupNum()));
-    m.put("hardest", g.isSolvable() ? g.hardest() : null);
+    m.put("hardest_num", g.isSolvable() ? g.hardest() : null);
+    m.put("hardest", g.isSolvable() ? g.hardest() : null); // the old name of hardest_num, kept one release
     m.put("layer_sizes", g.layerSizes());
     return m;
   }
