@@ -137,7 +137,7 @@ final class InfoCommand implements Callable<Integer> {
           failed++;
           Map<String, Object> m = new LinkedHashMap<>();
           m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line));
-          m.put("status", e instanceof Lookup.NotFoundException ? 404 : 400);
+          m.put("status", Queries.status(e));
           m.put("error", UserText.oneLine(e.getMessage()));
           doc = m;
         }

@@ -30,7 +30,7 @@ import klotskidb.enumerator.InputException;
  */
 public enum ExportFormat {
   /** Every code, 9 upper-case hex digits, one per line (All_Case.txt). */
-  ALL_CASES(true) {
+  ALL_CASES(true, true) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       FileChecksum sum = new FileChecksum();
@@ -40,7 +40,7 @@ public enum ExportFormat {
     }
   },
   /** id,CODE,Y|N,jiang,bing,style,group_num,group_index (main.csv). */
-  MAIN_CSV(true) {
+  MAIN_CSV(true, true) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       FileChecksum sum = new FileChecksum();
@@ -55,21 +55,21 @@ public enum ExportFormat {
     }
   },
   /** farthest_J-B-S.csv of one class, from a BFS from every layout in memory. */
-  FARTHEST_CSV(false) {
+  FARTHEST_CSV(false, false) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       return perClass(r, target, HrdCsv.Kind.FARTHEST, "farthest_");
     }
   },
   /** solution_J-B-S.csv of one class, the same way. */
-  SOLUTION_CSV(false) {
+  SOLUTION_CSV(false, false) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       return perClass(r, target, HrdCsv.Kind.SOLUTION, "solution_");
     }
   },
   /** Every stored fact in typed columns ({@link ParquetExport}): the layouts table or the groups table. */
-  PARQUET(true) {
+  PARQUET(true, true) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       long[] rows = new long[1];
@@ -84,7 +84,7 @@ public enum ExportFormat {
     }
   },
   /** One group's step graph ({@link GraphMl}). */
-  GRAPHML(true) {
+  GRAPHML(true, false) {
     @Override
     void check(Request r) {
       if (r.group() == null || !Names.looksLike(r.group().trim(), 4)) {
@@ -102,7 +102,7 @@ public enum ExportFormat {
     }
   },
   /** The original release's SQL database in one SQLite file ({@link SqliteExport}). */
-  SQLITE(true) {
+  SQLITE(true, true) {
     @Override
     void check(Request r) {
       if (r.cls() >= 0) {
@@ -122,9 +122,12 @@ public enum ExportFormat {
 
   /** Whether it reads the database (the others compute in memory). */
   public final boolean needsDatabase;
+  /** Whether it reads every layout of the database, what its progress counts. */
+  private final boolean readsEveryLayout;
 
-  ExportFormat(boolean needsDatabase) {
+  ExportFormat(boolean needsDatabase, boolean readsEveryLayout) {
     this.needsDatabase = needsDatabase;
+    this.readsEveryLayout = readsEveryLayout;
   }
 
   /** What to export beyond the format: a class (-1: all), a group, main.csv's rule, parquet's table, threads. */
@@ -168,8 +171,7 @@ public enum ExportFormat {
 
   /** Writes the export, reporting progress over the database's layouts where the format reads them all. */
   public Written export(KlotskiDb db, Request r, OutputTarget target, Progress progress) throws IOException {
-    progress.begin("export", this == ALL_CASES || this == MAIN_CSV || this == SQLITE
-        || this == PARQUET && !r.groupsTable() ? db.layoutCount() : 0);
+    progress.begin("export", readsEveryLayout && !(this == PARQUET && r.groupsTable()) ? db.layoutCount() : 0);
     return write(db, r, target, progress::advance);
   }
 

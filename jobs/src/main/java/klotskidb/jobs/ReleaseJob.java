@@ -75,7 +75,9 @@ public final class ReleaseJob {
     List<String> dbClasses;
     Map<String, Long> classSizes = new TreeMap<>();
     Set<String> analysed = new TreeSet<>();
+    String builtBy;
     try (KlotskiDb db = KlotskiDb.open(dbDir)) {
+      builtBy = db.meta().getOrDefault(klotskidb.db.Schema.META_TOOL_VERSION, "unknown");
       dbClasses = db.classes();
       db.forEachGroup(g -> classSizes.merge(g.jiang() + "-" + g.bing() + "-" + g.style(), (long) g.size(), Long::sum));
       analysed.addAll(db.analysedClasses().keySet());
@@ -173,7 +175,7 @@ public final class ReleaseJob {
     AtomicFile.write(out.resolve("MD5SUMS"), md5sums.toString());
     AtomicFile.write(out.resolve("SHA256SUMS"), sha256sums.toString());
     AtomicFile.write(out.resolve("MANIFEST.tsv"), manifest.toString());
-    AtomicFile.write(out.resolve("README.md"), card(dbDir, o, whole, chosen.size(), results));
+    AtomicFile.write(out.resolve("README.md"), card(builtBy, o, whole, chosen.size(), results));
     return results;
   }
 
@@ -181,14 +183,10 @@ public final class ReleaseJob {
    * The dataset card: a YAML header in the common dataset-card form, then what each file holds,
    * how many there are, which tool wrote them from which database, and how to check them.
    */
-  static String card(Path dbDir, Options o, boolean whole, int classes, List<Release.FileResult> results) {
+  static String card(String builtBy, Options o, boolean whole, int classes, List<Release.FileResult> results) {
     long lines = results.stream().mapToLong(Release.FileResult::lines).sum();
     long bytes = results.stream().mapToLong(Release.FileResult::bytes).sum();
     long matched = results.stream().filter(r -> Boolean.TRUE.equals(r.matches())).count();
-    String builtBy;
-    try (KlotskiDb db = KlotskiDb.open(dbDir)) {
-      builtBy = db.meta().getOrDefault(klotskidb.db.Schema.META_TOOL_VERSION, "unknown");
-    }
     String gz = o.gzip() ? ".gz" : "";
     StringBuilder c = new StringBuilder();
     c.append("---\n")

@@ -244,9 +244,14 @@ public final class Finder {
 
   /**
    * Checks a page's cursor (null: the first page) and size without a database, as the command
-   * line does before it opens one; returns where the page starts.
+   * line does before it opens one.
    */
-  public static Start check(String cursor, int limit) {
+  public static void check(String cursor, int limit) {
+    start(cursor, limit);
+  }
+
+  /** Where the page of {@code cursor} starts; a malformed cursor or size is refused. */
+  static Start start(String cursor, int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InputException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
     }
@@ -297,9 +302,8 @@ public final class Finder {
       records.add(db.caseOf(h.code()).orElseThrow(() -> new IllegalStateException(
           "the database is inconsistent: " + Code.format(h.code()) + " is in find but not in cases")));
     }
-    Page filled = new Page(p.hits(), p.next(), rows, examined, records, false, null);
     return new Page(p.hits(), p.next(), rows, examined, records, p.hits().isEmpty() && p.next() != null,
-        total(db, f, filled));
+        total(db, f, p.hits().size(), examined));
   }
 
   /** Layouts per bucket of each database handle read so far (the rows never change under a handle). */
@@ -337,7 +341,7 @@ public final class Finder {
    * read) unless the filter names a group or a farthest_step range; then an estimate: the rows'
    * layouts times the share of the layouts this page checked that matched.
    */
-  static Total total(KlotskiDb db, Filter f, Page page) {
+  static Total total(KlotskiDb db, Filter f, int hits, long examined) {
     long[] layouts = {0};
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
     int[][] sizes = bucketSizes(db);
@@ -358,12 +362,11 @@ public final class Finder {
     if (f.groupNum() < 0 && !f.byFarthest()) {
       return new Total(layouts[0], true);
     }
-    return page.examined() == 0 ? null
-        : new Total(Math.round(layouts[0] * (double) page.hits().size() / page.examined()), false);
+    return examined == 0 ? null : new Total(Math.round(layouts[0] * (double) hits / examined), false);
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
-    Start start = check(cursor, limit);
+    Start start = start(cursor, limit);
     byte[] from = start.key();
     int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
@@ -575,7 +578,7 @@ public final class Finder {
 
   /** Where the scan of a partial page got to: "class 5-4-1, 84 steps" (the next cursor's row). */
   public static String scannedTo(String cursor) {
-    byte[] key = check(cursor, 1).key();
+    byte[] key = start(cursor, 1).key();
     int steps1 = FindCodec.steps1Of(key);
     return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
         + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");

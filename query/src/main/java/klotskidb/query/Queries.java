@@ -32,6 +32,15 @@ public final class Queries {
 
   private Queries() {}
 
+  /**
+   * The HTTP status of a question refused: 404 for a layout or group the database does not hold
+   * ({@link Lookup.NotFoundException}), 400 for anything else asked wrongly. The API answers with
+   * it, and {@code info --stdin} writes it beside the error.
+   */
+  public static int status(IllegalArgumentException e) {
+    return e instanceof Lookup.NotFoundException ? 404 : 400;
+  }
+
   /** {@code GET /api/meta}: counts, versions, analysed classes, the publication. */
   public static Map<String, Object> meta(KlotskiDb db) {
     Map<String, String> meta = db.meta();

@@ -186,10 +186,8 @@ public final class Api {
         return layer(db, g, parts.get(4), q);
       }
       return Response.error(404, "no such resource: " + UserText.quote(path));
-    } catch (Lookup.NotFoundException e) {
-      return Response.error(404, e.getMessage());
     } catch (IllegalArgumentException e) {
-      return Response.error(400, e.getMessage());
+      return Response.error(Queries.status(e), e.getMessage());
     } catch (DatabaseException e) {
       // the family and the file, never the server's own paths
       String dir = db.dir().toAbsolutePath().toString();
