@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import klotskidb.datasets.ExportCard;
 import klotskidb.datasets.ExportFormat;
 import klotskidb.datasets.HrdFiles;
 import klotskidb.datasets.OutputTarget;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
+import klotskidb.jobs.Version;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,9 +44,12 @@ import picocli.CommandLine.Spec;
             + "every line with LF and are computed in memory (no database needed). The MD5 of each of these four "
             + "is printed, and whether it is the published file's. The others read the database (--db, default "
             + "data/klotski-db).",
-        "--out: the file is written whole or not at all, and nothing else is written: a plain file already there "
-            + "is replaced only with --force, a folder is refused, a FIFO or a device is written into (never "
-            + "replaced), and '-' writes to standard output."})
+        "--out: the file is written whole or not at all: a plain file already there is replaced only with "
+            + "--force, a folder is refused, a FIFO or a device is written into (never replaced), and '-' writes to "
+            + "standard output.",
+        "Beside a file go its dataset card FILE.md (what a line or row holds, the columns, the count, the tool "
+            + "version, how to check; a YAML header in the common dataset-card form) and FILE.sha256 (for sha256sum "
+            + "-c), under the same rules; --no-card writes the file alone. Standard output and FIFOs get none."})
 final class ExportCommand implements Callable<Integer> {
   enum Table { LAYOUTS, GROUPS }
 
@@ -57,6 +63,9 @@ final class ExportCommand implements Callable<Integer> {
 
   @Option(names = "--force", description = "Replace a plain file already at --out.")
   boolean force;
+
+  @Option(names = "--no-card", description = "Write the file alone: no FILE.md card and no FILE.sha256 beside it.")
+  boolean noCard;
 
   @Option(names = "--class", paramLabel = "J-B-S", description = "Only layouts of this class.")
   String onlyClass;
@@ -114,12 +123,21 @@ final class ExportCommand implements Callable<Integer> {
         table == Table.GROUPS, threads.count(), () -> kernel.choose(err));
     format.validate(request);
     OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));
+    ExportCard card = noCard ? null : ExportCard.beside(target, force, note -> err.println("klotski: " + note));
     Progress progress = progressOption.on(err);
     long t0 = System.nanoTime();
     ExportFormat.Written w;
+    String builtBy = null;
     try (KlotskiDb opened = format.needsDatabase ? db.open() : null) {
       kdb[0] = opened;
       w = format.export(opened, request, target, progress);
+      if (opened != null) {
+        builtBy = opened.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");
+      }
+    }
+    if (card != null) {
+      card.write(format.cliName(), format.cardTitle(request), format.cardBody(request), w, Version.current(),
+          builtBy);
     }
     progress.end("export", System.nanoTime() - t0, w.summary());
     if (w.count() == 0 && format.emptyWarning() != null) {

@@ -171,6 +171,55 @@ class OwnFilesTest {
         "--force", "--no-progress").exit);
   }
 
+  /**
+   * Every export leaves its dataset card and SHA-256 beside its file, and nothing else; a card of the
+   * user's under that name is refused like the file itself; --no-card writes the file alone.
+   */
+  @Test
+  void everyExportLeavesItsCardAndChecksumBesideItsFile() throws Exception {
+    Path dir = Files.createDirectories(temp.resolve("cards"));
+    List<String[]> exports = writers(dir.resolve("data.out").toString()).stream()
+        .filter(c -> c[0].equals("export")).toList();
+    for (String[] command : exports) {
+      String what = String.join(" ", command);
+      Cli r = Cli.run(command);
+      assertEquals(0, r.exit, what + ": " + r);
+      try (var files = Files.list(dir)) {
+        assertEquals(List.of("data.out", "data.out.md", "data.out.sha256"),
+            files.map(f -> f.getFileName().toString()).sorted().toList(), what);
+      }
+      Process check = new ProcessBuilder("sha256sum", "-c", "data.out.sha256").directory(dir.toFile())
+          .redirectErrorStream(true).start();
+      String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, check.waitFor(), what + ": " + said);
+      assertEquals("data.out: OK\n", said, what);
+      String card = Files.readString(dir.resolve("data.out.md"));
+      assertTrue(card.startsWith("---\npretty_name: \"Klotski"), what + ": " + card);
+      assertTrue(card.contains("data_files: \"data.out\"") && card.contains("# data.out\n")
+          && card.contains(String.format(java.util.Locale.ROOT, "%,d bytes.", Files.size(dir.resolve("data.out"))))
+          && card.contains("klotski export --format " + command[List.of(command).indexOf("--format") + 1]),
+          what + ": " + card);
+      for (String f : List.of("data.out", "data.out.md", "data.out.sha256")) {
+        Files.delete(dir.resolve(f));
+      }
+    }
+    // the user's own data.out.md is kept, and nothing is written
+    Files.writeString(dir.resolve("data.out.md"), "my notes");
+    Cli refused = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out",
+        dir.resolve("data.out").toString(), "--no-progress");
+    assertEquals(1, refused.exit, refused.toString());
+    assertTrue(refused.err.startsWith("klotski: refusing to replace " + dir.resolve("data.out.md")), refused.err);
+    assertEquals("my notes", Files.readString(dir.resolve("data.out.md")));
+    assertFalse(Files.exists(dir.resolve("data.out")));
+    Cli alone = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out",
+        dir.resolve("data.out").toString(), "--no-progress", "--no-card");
+    assertEquals(0, alone.exit, alone.toString());
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of("data.out", "data.out.md"), files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    assertEquals("my notes", Files.readString(dir.resolve("data.out.md")));
+  }
+
   private static String md5(InputStream in) throws Exception {
     MessageDigest md5 = MessageDigest.getInstance("MD5");
     byte[] buf = new byte[1 << 16];

@@ -15,6 +15,10 @@ import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.grouper.Names;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
 import klotskidb.enumerator.InputException;
 
 /**
@@ -79,7 +83,7 @@ public enum ExportFormat {
         target.write(s -> rows[0] = ParquetExport.writeLayouts(db, r.cls(), s, target.scratchBeside(), r.threads(),
             progress));
       }
-      return new Written(rows[0], String.format(Locale.ROOT, "%,d %s rows to %s", rows[0], r.groupsTable() ? "groups" : "layouts",
+      return new Written(rows[0], String.format(Locale.ROOT, "%,d %s rows to %s", rows[0], r.groupsTable() ? "group" : "layout",
           target.name()), null, null, null);
     }
   },
@@ -148,6 +152,68 @@ public enum ExportFormat {
   public String emptyWarning() {
     return this == ALL_CASES || this == MAIN_CSV ? "no layouts matched; the file is empty"
         : this == PARQUET ? "no rows matched; the file has no rows" : null;
+  }
+
+  /** The dataset card's title: what the file is, one line. */
+  public String cardTitle(Request r) {
+    String of = r.cls() >= 0 ? "class " + LayoutClass.name(r.cls()) : "all classes";
+    return switch (this) {
+      case ALL_CASES -> "every layout's code (All_Case.txt), " + of;
+      case MAIN_CSV -> "every layout's class and group (main.csv), " + of;
+      case FARTHEST_CSV -> "each layout's farthest layouts in its group (farthest_" + LayoutClass.name(r.cls()) + ".csv)";
+      case SOLUTION_CSV -> "each layout's nearest solved layouts (solution_" + LayoutClass.name(r.cls()) + ".csv)";
+      case PARQUET -> (r.groupsTable() ? "every group's facts" : "every layout's facts") + " in Parquet, " + of;
+      case GRAPHML -> "the step graph of group " + r.group().trim() + " in GraphML";
+      case SQLITE -> "the HRD_Database SQL tables in one SQLite file";
+    };
+  }
+
+  /** The dataset card's body: what a line, row or node holds and its columns, in Markdown. */
+  public String cardBody(Request r) {
+    return switch (this) {
+      case ALL_CASES -> "One line per layout, in code order: the code (9 upper-case hex digits). Lines are separated "
+          + "by LF, with no newline after the last.";
+      case MAIN_CSV -> "One line per layout, in code order, no header: `id,CODE,Y|N,jiang,bing,style,group_num,"
+          + "group_index`. Y|N: " + (r.rule() == HrdFiles.MirrorRule.EXACT ? "Y when the layout equals its "
+          + "left-right mirror (--mirror-rule exact)" : "the original engine's mirror rule, as in the published "
+          + "main.csv") + ". jiang: 2x1 pieces, bing: 1x1 pieces, style: 1x2 pieces; the group's name is "
+          + "jiang-bing-style-group_num, the layout's that and -group_index. Lines are separated by LF, with no "
+          + "newline after the last.";
+      case FARTHEST_CSV -> "One line per layout of the class, no header: `CODE,farthest_step,farthest_num,"
+          + "F1-...-Fn`: the most steps to any layout of its group, how many layouts are that far, and their codes "
+          + "joined by `-`. Every line ends with LF.";
+      case SOLUTION_CSV -> "One line per layout of the class, no header: `CODE,min_solution_step,min_solution_num,"
+          + "M1-...-Mk,solution_num`: the steps to the nearest solved layout (the 2x2 at the exit, bottom middle), "
+          + "how many solved layouts are that near, their codes joined by `-`, and the group's solutions in all "
+          + "(solved layouts with no other solved layout on a shortest way to them). Every line ends with LF.";
+      case PARQUET -> "One row per " + (r.groupsTable() ? "group" : "layout, in code order") + "; columns (a "
+          + "null is a fact not yet computed: the class is not analysed, or the group has no solution):\n\n"
+          + columns(r.groupsTable() ? ParquetSchemas.GROUPS : ParquetSchemas.LAYOUTS);
+      case GRAPHML -> "A node per layout of the group (id `n` and its group_index) with `code`, `short_code`, "
+          + "`group_index`, `layer` (steps from the group's seed), `min_solution_step` (-1: the group has no "
+          + "solution) and `solved`; an undirected edge per step, each once.";
+      case SQLITE -> "Tables: `main` (every layout: id, code, is_mirror by the original engine's rule, jiang_num, "
+          + "bing_num, style_num, group_num, group_index), `farthest` (id, farthest_step, farthest_num) and "
+          + "`solution` (id, min_solution_step, min_solution_num, solution_num) for the analysed classes "
+          + "(`analysed_classes`), `facts` (id, short_code, name, layer, min_solution_step, symmetric by the exact "
+          + "rule, solved), `meta`, and a view `layouts` joining them on id.";
+    };
+  }
+
+  private static String columns(MessageType schema) {
+    StringBuilder b = new StringBuilder("| column | type | |\n| --- | --- | --- |\n");
+    for (Type t : schema.getFields()) {
+      PrimitiveType p = t.asPrimitiveType();
+      String type = p.getLogicalTypeAnnotation() instanceof
+          LogicalTypeAnnotation.StringLogicalTypeAnnotation ? "string"
+          : p.getLogicalTypeAnnotation() instanceof
+              LogicalTypeAnnotation.IntLogicalTypeAnnotation i
+              ? "int" + i.getBitWidth() : p.getPrimitiveTypeName().name().toLowerCase(Locale.ROOT);
+      b.append("| `").append(t.getName()).append("` | ").append(type).append(" | ")
+          .append(t.isRepetition(Type.Repetition.OPTIONAL) ? "nullable" : "")
+          .append(" |\n");
+    }
+    return b.toString().strip();
   }
 
   /** The format's name on the command line: all-cases, main-csv, ... */

@@ -13,6 +13,7 @@ public final class FileChecksum extends OutputStream {
   private final MessageDigest md5;
   private long bytes;
   private long lines;
+  private String done;
 
   public FileChecksum() {
     try {
@@ -59,9 +60,12 @@ public final class FileChecksum extends OutputStream {
     };
   }
 
-  /** "MD5 LINES BYTES", as in the published tables; finishes the digest. */
+  /** "MD5 LINES BYTES", as in the published tables; finishes the digest (nothing may be written after). */
   @Override
   public String toString() {
-    return HexFormat.of().formatHex(md5.digest()) + " " + lines + " " + bytes;
+    if (done == null) {
+      done = HexFormat.of().formatHex(md5.digest()) + " " + lines + " " + bytes;
+    }
+    return done;
   }
 }

@@ -1,0 +1,122 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The dataset card and checksum an export leaves beside its file, for people who pick the file
+ * up without Java:
+ *
+ * <pre>
+ *   klotski export --format main-csv --out out/main.csv
+ *     out/main.csv          the file
+ *     out/main.csv.sha256   "SHA256  main.csv", what sha256sum -c reads
+ *     out/main.csv.md       the card: a YAML header in the common dataset-card form, what one line
+ *                           holds, the columns, the count, the tool versions, how to check
+ * </pre>
+ *
+ * The two are files the command names before it computes anything, under the same rules as the
+ * file itself ({@link OutputTarget}: written whole or not at all, one with bytes in it replaced only
+ * with {@code --force}); {@code --no-card} writes the file alone, and a stream (standard output, a
+ * FIFO) gets none. They are written after the file, so a card never describes a file that is not
+ * there.
+ */
+public final class ExportCard {
+  private final OutputTarget card;
+  private final OutputTarget sums;
+  private final Path file;
+
+  private ExportCard(OutputTarget card, OutputTarget sums, Path file) {
+    this.card = card;
+    this.sums = sums;
+    this.file = file;
+  }
+
+  /**
+   * The card and checksum beside {@code target}, checked as {@link OutputTarget#of} checks a file;
+   * null for a stream, which has no folder to hold them.
+   */
+  public static ExportCard beside(OutputTarget target, boolean force, Consumer<String> notes) {
+    if (target.isStream()) {
+      return null;
+    }
+    Path file = target.path();
+    return new ExportCard(OutputTarget.of(sibling(file, ".md"), force, notes),
+        OutputTarget.of(sibling(file, ".sha256"), force, notes), file);
+  }
+
+  /** The card's path beside {@code file}. */
+  public static Path cardOf(Path file) {
+    return sibling(file, ".md");
+  }
+
+  /** The checksum's path beside {@code file}. */
+  public static Path sumsOf(Path file) {
+    return sibling(file, ".sha256");
+  }
+
+  private static Path sibling(Path file, String suffix) {
+    return file.resolveSibling(file.getFileName() + suffix);
+  }
+
+  /**
+   * Writes the checksum, then the card.
+   *
+   * @param title what the file is, one line
+   * @param body the card's text after the title: what a line or row holds, the columns
+   * @param toolVersion the version of the tool that wrote the file
+   * @param builtBy the version that built the database read, null when none was read
+   */
+  public void write(String format, String title, String body, ExportFormat.Written w, String toolVersion,
+      String builtBy) throws IOException {
+    String name = file.getFileName().toString();
+    String sha256 = sha256(file);
+    long bytes = Files.size(file);
+    sums.write(s -> s.write((sha256 + "  " + name + "\n").getBytes(StandardCharsets.UTF_8)));
+    StringBuilder c = new StringBuilder();
+    c.append("---\n")
+        .append("pretty_name: \"Klotski (华容道) layouts: ").append(title.replace("\"", "'")).append("\"\n")
+        .append("license: unknown\n")
+        .append("tags:\n- klotski\n- huarongdao\n- sliding-block-puzzle\n")
+        .append("configs:\n- config_name: default\n  data_files: \"").append(name).append("\"\n")
+        .append("---\n\n")
+        .append("# ").append(name).append("\n\n")
+        .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ").append(w.summary()).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
+        .append("Written by klotski-db ").append(toolVersion).append(" (`klotski export --format ").append(format)
+        .append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
+            + builtBy).append(".\n\n")
+        .append(body).append("\n\n")
+        .append("A step moves one piece to any position it reaches by unit slides through empty cells; a code is "
+            + "the layout's 9 upper-case hex digits (see the project's SCHEMA.md).\n\n")
+        .append("## Check\n\n```sh\nsha256sum -c ").append(name).append(".sha256\n```\n");
+    if (w.sum() != null) {
+      String[] md5 = w.sum().toString().split(" ");
+      c.append("\nMD5 ").append(md5[0]);
+      c.append(w.original() == null ? "" : w.notCompared() != null ? " (" + w.notCompared() + ")"
+          : "; the published " + w.original() + "'s MD5: " + PublishedReference.shipped().md5(w.original()));
+      c.append(".\n");
+    }
+    card.write(s -> s.write(c.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static String sha256(Path file) throws IOException {
+    MessageDigest d;
+    try {
+      d = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no SHA-256 in this JVM", e);
+    }
+    try (DigestInputStream in = new DigestInputStream(Files.newInputStream(file), d)) {
+      in.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(d.digest());
+  }
+}
