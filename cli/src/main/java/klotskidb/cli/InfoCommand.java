@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -18,6 +19,8 @@ import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
+import klotskidb.query.Catalogue;
+import klotskidb.query.Difficulty;
 import klotskidb.query.Documents;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
@@ -87,7 +90,7 @@ final class InfoCommand implements Callable<Integer> {
       RootFacts facts = !(farthest || solutions) ? null
           : early != null ? join(early) : RootFacts.of(c.code(), (int) g.size());
       if (json) {
-        Map<String, Object> doc = Documents.layout(c, g, a, diameter);
+        Map<String, Object> doc = Documents.layout(kdb, c, g, a, diameter);
         if (farthest) {
           doc.put("farthest_layouts", Queries.farthestItems(facts, 0, Integer.MAX_VALUE));
         }
@@ -96,7 +99,7 @@ final class InfoCommand implements Callable<Integer> {
         }
         out.println(Json.write(doc));
       } else {
-        text(out, c, g, a, diameter);
+        text(out, kdb, c, g, a, diameter);
         if (farthest) {
           long[] far = facts.farthest();
           out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
@@ -233,7 +236,8 @@ final class InfoCommand implements Callable<Integer> {
     }
   }
 
-  private static void text(PrintWriter out, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
+  private static void text(PrintWriter out, KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
+      int diameter) {
     out.println("code               " + Code.format(c.code()));
     out.println("id                 " + c.id());
     out.println("short_code         " + ShortCode.of(c.id()));
@@ -243,6 +247,16 @@ final class InfoCommand implements Callable<Integer> {
     out.println("group_index        " + c.groupIndex());
     out.println("layer              " + c.layer() + " (steps from the group's seed)");
     out.println("min_solution_step  " + (c.isSolvable() ? c.minSolutionStep() : "none (unsolvable group)"));
+    Map<String, Object> d = Difficulty.of(db, c);
+    if (d != null) {
+      out.println("difficulty         " + d.get("word").toString().replace('_', ' ') + ", harder than "
+          + d.get("harder_than_percent") + "% of the solvable layouts, " + d.get("harder_than_percent_in_class")
+          + "% of its class's");
+    }
+    List<String> names = Catalogue.get().namesOf(c.code());
+    if (!names.isEmpty()) {
+      out.println("catalogue_names    " + String.join(", ", names));
+    }
     out.println("symmetric          " + (c.symmetric() ? "yes" : "no"));
     out.println("solved             " + (c.solved() ? "yes" : "no"));
     if (a != null) {

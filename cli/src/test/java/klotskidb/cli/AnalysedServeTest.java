@@ -304,6 +304,8 @@ class AnalysedServeTest {
     String[][] pairs = {
         {"/api/layout/1A9BF0C", null, "info 1A9BF0C"},
         {"/api/layout/%234091296", null, "info #4091296"},
+        {"/api/layout/%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC", null, "info 横刀立马"}, // by its name in the catalogue
+        {"/api/layout/%E5%9B%9B%E9%9D%A2%E6%A5%9A%E6%AD%8C:3", null, "info 四面楚歌:3"},
         {"/api/layout/1A9BF0C/next", null, "next 1A9BF0C"},
         {"/api/layout/1A9BF0C/solution", null, "solve 1A9BF0C"},
         {"/api/layout/" + unsolvable + "/solution", null, "solve " + unsolvable},

@@ -81,6 +81,35 @@ class FullDatabaseTest {
     assertTrue(unsolvable.out.contains("\"min_solution_step\":null"), unsolvable.out);
   }
 
+  /**
+   * Every layout of the catalogue with its steps from the database and its source (printed); the
+   * name look-ups of the command line and the database agree. The sources give names only, so no
+   * step count of theirs is compared.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theCataloguesLayoutsWithTheirStepsAndSources() {
+    java.util.Map<String, Object> doc = klotskidb.query.Queries.catalogue(db);
+    java.util.List<java.util.Map<String, Object>> layouts = (java.util.List<java.util.Map<String, Object>>) doc.get("layouts");
+    assertEquals(824, layouts.size());
+    StringBuilder table = new StringBuilder("name\tcode\tsteps\tdifficulty\tsource\n");
+    int unsolvable = 0;
+    for (java.util.Map<String, Object> x : layouts) {
+      assertEquals(true, x.get("in_database"), x.toString());
+      unsolvable += x.get("min_solution_step") == null ? 1 : 0;
+      table.append(x.get("name")).append('\t').append(x.get("code")).append('\t').append(x.get("min_solution_step"))
+          .append('\t').append(x.get("difficulty")).append('\t').append(x.get("source")).append('\n');
+    }
+    System.out.print(table);
+    assertTrue(table.toString().contains("横刀立马\t1A9BF0C00\t81\tvery_hard\ttieba-40\n"), table.toString());
+    assertTrue(table.toString().contains("峰回路转\t4FEA13400\t138\textreme\ttieba-40\n"));
+    assertTrue(unsolvable > 0 && unsolvable < 20, unsolvable + " unsolvable");
+    Cli byName = Cli.run("info", "峰回路转", "--json", "--db", dbDir.toString());
+    assertEquals(Cli.run("info", "4FEA134", "--json", "--db", dbDir.toString()).out, byName.out);
+    assertTrue(byName.out.contains("\"catalogue_names\":[\"峰回路转\"]")
+        && byName.out.contains("\"difficulty\":{\"word\":\"extreme\",\"harder_than_percent\":99.9"), byName.out);
+  }
+
   @Test
   void solveFromTheDatabaseWalksEightyOneSteps() {
     Cli r = Cli.run("solve", "1A9BF0C", "--db", dbDir.toString(), "--codes-only");

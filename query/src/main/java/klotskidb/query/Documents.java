@@ -23,15 +23,18 @@ public final class Documents {
   /** Every stored field of a layout and its group summary; the analysis keys once analysed. */
   public static Map<String, Object> layout(KlotskiDb db, CaseRecord c) {
     GroupRecord g = Lookup.groupOf(db, c);
-    return layout(c, g, db.analysisOf(c.code()).orElse(null), db.diameter(g.jiang(), g.bing(), g.style(),
+    return layout(db, c, g, db.analysisOf(c.code()).orElse(null), db.diameter(g.jiang(), g.bing(), g.style(),
         g.groupNum()));
   }
 
   /**
    * The layout document. The analysis keys (farthest_step, farthest_num, min_solution_num,
-   * solution_num, group.diameter) appear once the layout's class has been analysed.
+   * solution_num, group.diameter) appear once the layout's class has been analysed;
+   * catalogue_names are its names in the {@link Catalogue} (often none), difficulty its
+   * {@link Difficulty} (null when unsolvable).
    */
-  public static Map<String, Object> layout(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
+  public static Map<String, Object> layout(KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
+      int diameter) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
     m.put("id", c.id());
@@ -46,6 +49,8 @@ public final class Documents {
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
     m.put("symmetric", c.symmetric());
     m.put("solved", c.solved());
+    m.put("catalogue_names", Catalogue.get().namesOf(c.code()));
+    m.put("difficulty", Difficulty.of(db, c));
     if (a != null) {
       m.put("farthest_step", a.farthestStep());
       m.put("farthest_num", a.farthestNum());

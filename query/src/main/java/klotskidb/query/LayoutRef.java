@@ -19,6 +19,9 @@ import klotskidb.enumerator.InputException;
  *   4WVE1             5 characters without a prefix: a short code if it is one, a code if it is
  *                     one, and an error naming both readings if it is both (1A9BF is the short
  *                     code of id 303,438 and the code 1A9BF0000): never a guess
+ *   横刀立马          a name of the catalogue (a text with a character outside ASCII, not starting
+ *                     with # or @), or
+ *   四面楚歌:2        NAME:N where the name names several layouts ({@link Catalogue})
  * </pre>
  *
  * Any other length of text is a code only; a short code has exactly 5 characters and a code of
@@ -41,6 +44,9 @@ public final class LayoutRef {
   /** @throws IllegalArgumentException with a message that says what is wrong */
   public static LayoutRef parse(String text) {
     String s = text.trim();
+    if (!s.startsWith("#") && !s.startsWith("@") && Catalogue.looksLikeName(s)) {
+      return new LayoutRef(Kind.CODE, s, Catalogue.get().resolve(s));
+    }
     if (s.startsWith("#")) {
       String digits = s.substring(1);
       // ASCII digits only: Long.parseLong would also take other scripts' digits ('#٤٠٩١٢٩٦')

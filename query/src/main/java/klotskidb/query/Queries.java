@@ -176,6 +176,79 @@ public final class Queries {
     return m;
   }
 
+  /**
+   * {@code GET /api/catalogue}: the named layouts ({@link Catalogue}) in catalogue order, each with
+   * its facts from this database (null where the database does not hold its class), and the
+   * sources. A layout is listed once per name and source.
+   */
+  public static Map<String, Object> catalogue(KlotskiDb db) {
+    Catalogue cat = Catalogue.get();
+    List<Object> sources = new ArrayList<>();
+    for (Catalogue.Source s : cat.sources()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("id", s.id());
+      one.put("title", s.title());
+      one.put("origin", s.origin());
+      sources.add(one);
+    }
+    List<Object> layouts = new ArrayList<>();
+    for (Catalogue.Entry e : cat.entries()) {
+      CaseRecord c = db.caseOf(e.code()).orElse(null);
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("name", e.name());
+      one.put("pinyin", e.pinyin().isEmpty() ? null : e.pinyin());
+      one.put("source", e.source());
+      one.put("classic", e.source().equals(Catalogue.CLASSICS));
+      one.put("code", Code.format(e.code()));
+      one.put("class", klotskidb.enumerator.LayoutClass.name(klotskidb.enumerator.LayoutClass.of(e.code())));
+      one.put("in_database", c != null);
+      one.put("min_solution_step", c == null || !c.isSolvable() ? null : c.minSolutionStep());
+      one.put("difficulty", c == null || !c.isSolvable() ? null : Difficulty.word(c.minSolutionStep()));
+      layouts.add(one);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("sources", sources);
+    m.put("layouts", layouts);
+    return m;
+  }
+
+  /** Steps-to-solve counts of each group read so far, per database handle (they never change under one). */
+  private static final Map<KlotskiDb, Map<String, int[]>> STEPS =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  /**
+   * {@code GET /api/group/{G}/steps}: how many of the group's layouts need each number of steps
+   * to solve (index = min_solution_step; empty for an unsolvable group). One look-up per member,
+   * kept per database handle for the 64 groups asked last.
+   */
+  public static Map<String, Object> groupSteps(KlotskiDb db, GroupRecord g) {
+    Map<String, int[]> known = STEPS.computeIfAbsent(db, k -> java.util.Collections.synchronizedMap(
+        new LinkedHashMap<>(16, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
+            return size() > 64;
+          }
+        }));
+    int[] sizes = known.get(g.name());
+    if (sizes == null) {
+      int[] counts = new int[g.isSolvable() ? g.maxMinSolutionStep() + 1 : 0];
+      if (g.isSolvable()) {
+        db.forEachMember(g.jiang(), g.bing(), g.style(), g.groupNum(), code -> counts[db.caseOf(code)
+            .orElseThrow(() -> new IllegalStateException("the database is inconsistent: " + Code.format(code)
+                + " is a member of " + g.name() + " but has no record")).minSolutionStep()]++);
+      }
+      sizes = counts;
+      known.put(g.name(), sizes);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("group", g.name());
+    m.put("solvable", g.isSolvable());
+    m.put("min_solution_step_sizes", sizes);
+    return m;
+  }
+
   /** Why {@link #layer} found none. */
   public static String noLayer(GroupRecord g, int layer) {
     return "group " + g.name() + " has layers 0.." + (g.layers() - 1) + ", no layer " + layer;

@@ -40,6 +40,8 @@ import klotskidb.enumerator.InputException;
  *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
  *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
  *   GET /api/group/{J-B-S-G}                    summary and layer profile
+ *   GET /api/group/{J-B-S-G}/steps              how many members need each number of steps to solve
+ *   GET /api/catalogue                          the named layouts (横刀立马, ...) with their steps
  *   GET /api/group/{J-B-S-G}/layer/{K}?offset=0&amp;limit=100   one layer's members, paged
  * </pre>
  *
@@ -173,15 +175,23 @@ public final class Api {
         allow(q, "from", "to");
         return path(db, required(q, "from"), required(q, "to"));
       }
-      if (what.equals("group") && (n == 3 || n == 5 && parts.get(3).equals("layer"))) {
-        if (n == 3) {
-          allow(q);
-        } else {
+      if (what.equals("catalogue") && n == 2) {
+        allow(q);
+        return Response.ok(Queries.catalogue(db));
+      }
+      if (what.equals("group") && (n == 3 || n == 4 && parts.get(3).equals("steps")
+          || n == 5 && parts.get(3).equals("layer"))) {
+        if (n == 5) {
           allow(q, "offset", "limit");
+        } else {
+          allow(q);
         }
         GroupRecord g = Lookup.group(db, parts.get(2));
         if (n == 3) {
           return Response.ok(Documents.group(db, g));
+        }
+        if (n == 4) {
+          return Response.ok(Queries.groupSteps(db, g));
         }
         return layer(db, g, parts.get(4), q);
       }
