@@ -25,9 +25,12 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
- * the classic start, plays its solution to the end, reads an error, builds a board in the
- * editor, finds 5-4-1 puzzles of 85 to 93 steps through the form and opens one with its
- * farthest layouts, shows the classic start's farthest layouts and solutions and opens one. Runs whenever
+ * 横刀立马 from the gallery of classics, plays it by hand to "solved" in 81 moves by following the
+ * hints (with an undo, a redo and a move that goes further on the way), switches to Chinese and
+ * back, reloads the shared URL to the same position, moves a piece from the keyboard, fits a
+ * 390 px phone; then reads an error, builds a board in the editor, finds 5-4-1 puzzles of 85 to 93
+ * steps through the form and opens one with its farthest layouts, shows the classic start's
+ * farthest layouts and solutions and opens one. Runs whenever
  * Chromium is installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
  * (.ci/run installs Chromium and sets it).
  */
@@ -59,8 +62,21 @@ class BrowserTest {
     });
   }
 
+  /** Asks for a hint and makes the move it marks: the k-th move, one step closer. */
+  private static void hintedMove(WebDriverWait wait, int k) {
+    click(wait, By.id("hint"));
+    click(wait, By.cssSelector("#board .target.hint"));
+    wait.until(b -> b.findElement(By.id("board")).getAttribute("data-moves").equals(String.valueOf(k)));
+    String expected = k == 81 ? "Solved in 81 moves (optimum 81)"
+        : k + (k == 1 ? " move" : " moves") + " · " + (81 - k) + " to go at best";
+    wait.until(b -> b.findElement(By.id("counter")).getText().equals(expected));
+    if (k < 81) {
+      wait.until(b -> b.findElement(By.id("effect")).getText().equals("Closer: " + (81 - k) + " to go at best"));
+    }
+  }
+
   @Test
-  void playTheClassicSolutionToTheEndAndReadAnError() throws Exception {
+  void playTheClassicByHandToSolvedInTwoLanguagesOnAPhoneAndUseTheTools() throws Exception {
     Path chromium = tool("KLOTSKI_CHROMIUM", "/usr/bin/chromium");
     Path driver = tool("KLOTSKI_CHROMEDRIVER", "/usr/bin/chromedriver");
     boolean present = Files.isExecutable(chromium) && Files.isExecutable(driver);
@@ -91,28 +107,89 @@ class BrowserTest {
         // the page redraws by replacing elements: an element read mid-redraw is stale, read again
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         wait.ignoring(StaleElementReferenceException.class);
-        browser.get(base + "#1A9BF0C");
+        // the landing page: the classics as a gallery; 横刀立马 opens from it
+        browser.get(base);
+        click(wait, By.cssSelector("#gallery a[data-name='横刀立马']"));
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
         wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
-        assertEquals("step 0 of 81", wait.until(b -> b.findElement(By.id("step")).getText()));
-        assertEquals("1A9BF0C00", attribute(wait, By.id("board"), "data-code"));
-        assertTrue(browser.getCurrentUrl().endsWith("#1A9BF0C00"), "the URL holds the layout: " + browser.getCurrentUrl());
-        // the layer chart: the layout's layer marked, its count said, another bar's count on pointing at it
-        assertEquals("26", attribute(wait, By.cssSelector("#layers rect.bar.here"), "data-layer"));
-        wait.until(b -> b.findElement(By.id("layer-hover")).getText().startsWith("layer 26 (the shown layout's, in red): "));
-        assertEquals(128, browser.findElements(By.cssSelector("#layers rect.bar")).size(), "5-4-1-1 has 128 layers");
-        new org.openqa.selenium.interactions.Actions(browser)
-            .moveToElement(browser.findElement(By.cssSelector("#layers rect.bar.here"))).perform();
-        wait.until(b -> b.findElement(By.id("layer-hover")).getText().equals("layer 26: 126 layouts"));
+        assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("0 moves · 81 to go at best"));
+        assertTrue(browser.getCurrentUrl().contains("#l=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC"),
+            "the URL holds the layout by its name: " + browser.getCurrentUrl());
+        // the steps chart of the group: this layout's 81 steps marked
+        assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
+        wait.until(b -> b.findElement(By.id("chart-note")).getText().startsWith("this layout's 81 steps in red: "));
 
-        browser.findElement(By.id("play")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
-            .until(b -> b.findElement(By.id("step")).getText().equals("step 81 of 81"));
-        // every read below finds its element again: the last step's redraw may still replace them
+        // by the hints: five moves, an undo, a redo, then a move that is no good
+        for (int k = 1; k <= 5; k++) {
+          hintedMove(wait, k);
+        }
+        click(wait, By.id("undo"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("4 moves · 77 to go at best"));
+        click(wait, By.id("redo"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("5 moves · 76 to go at best"));
+        int moves = 5;
+        while (browser.findElements(By.cssSelector("#next a.further")).isEmpty()) { // a position with a bad move
+          hintedMove(wait, ++moves);
+        }
+        int before = 81 - moves;
+        click(wait, By.cssSelector("#next a.further"));
+        int made = moves + 1;
+        wait.until(b -> b.findElement(By.id("effect")).getText().equals("Further: " + (before + 1) + " to go at best"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals(made + " moves · " + (before + 1) + " to go at best"));
+        assertEquals("further", attribute(wait, By.id("effect"), "class"));
+        click(wait, By.id("undo"));
+        int back = moves;
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals(back + " moves · " + before + " to go at best"));
+        // the rest by the hints, to the end
+        for (int k = moves + 1; k <= 81; k++) {
+          hintedMove(wait, k);
+        }
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
         String last = attribute(wait, By.id("board"), "data-code");
         assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
-        assertEquals("81", attribute(wait, By.id("board"), "data-shown"), "81 steps were shown");
         assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
+
+        // Chinese and back; the URL keeps the language
+        click(wait, By.id("lang"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("用 81 步解开（最少 81 步）"));
+        assertTrue(browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
+        assertEquals("提示", browser.findElement(By.id("hint")).getText());
+        click(wait, By.id("lang"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
+        assertTrue(!browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
+
+        // the shared URL, opened afresh, is the same game at the same position; undo works from there
+        String shared = browser.getCurrentUrl();
+        browser.get("about:blank");
+        browser.get(shared);
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
+        assertEquals(last, attribute(wait, By.id("board"), "data-code"));
+        click(wait, By.id("undo"));
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("80 moves · 1 to go at best"));
+
+        // the keyboard: Tab to a piece, an arrow key moves it
+        browser.get(base + "#l=1A9BF0C");
+        wait.until(b -> b.findElement(By.id("counter")).getText().equals("0 moves · 81 to go at best"));
+        WebElement single = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='16']")));
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].focus()", single); // as Tab does
+        new org.openqa.selenium.interactions.Actions(browser).sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT).perform();
+        wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("1 move · "));
+        wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
+
+        // a phone: nothing wider than the screen, on the landing page and in a game
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+        for (String page : new String[] {base, base + "#l=1A9BF0C00"}) {
+          browser.get("about:blank");
+          browser.get(page);
+          wait.until(b -> !b.findElements(By.cssSelector(page.equals(base) ? "#gallery a" : "#chart rect.bar")).isEmpty());
+          Object wide = ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+              "return document.documentElement.scrollWidth - window.innerWidth");
+          assertTrue(((Number) wide).longValue() <= 0, page + ": the page is wider than a 390 px phone by " + wide);
+        }
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
+        browser.get(base + "#l=1A9BF0C00");
+        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
 
         WebElement input = browser.findElement(By.id("layout"));
         input.clear();
@@ -130,7 +207,7 @@ class BrowserTest {
         place(wait, "1x1", 2);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
-        assertTrue(browser.getCurrentUrl().endsWith("#DFC000000"), browser.getCurrentUrl());
+        assertTrue(browser.getCurrentUrl().endsWith("#l=DFC000000"), browser.getCurrentUrl());
         place(wait, "1x1", 0);
         browser.findElement(By.id("use")).click();
         wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
@@ -157,6 +234,9 @@ class BrowserTest {
         assertTrue(step >= 85 && step <= 93, steps);
         click(wait, By.cssSelector("#found a"));
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
+        if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+          click(wait, By.cssSelector("#lists summary"));
+        }
         click(wait, By.id("show-lists"));
         wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
         wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
@@ -164,6 +244,9 @@ class BrowserTest {
         // the lists of the classic start on demand (its class is not analysed): the published values
         browser.get(base + "#1A9BF0C00");
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+        if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+          click(wait, By.cssSelector("#lists summary"));
+        }
         click(wait, By.id("show-lists"));
         wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
         wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
@@ -173,7 +256,7 @@ class BrowserTest {
         String farthest = attribute(wait, By.cssSelector("#far a"), "data-code");
         click(wait, By.cssSelector("#far a"));
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
-        assertTrue(browser.getCurrentUrl().endsWith("#" + farthest), browser.getCurrentUrl());
+        assertTrue(browser.getCurrentUrl().endsWith("#l=" + farthest), browser.getCurrentUrl());
       } finally {
         browser.quit();
       }

@@ -208,7 +208,7 @@ class ServeTest {
     assertEquals("no-referrer", page.headers().firstValue("Referrer-Policy").orElse(""));
     assertEquals("default-src 'none'; frame-ancestors 'none'",
         get("/api/meta").headers().firstValue("Content-Security-Policy").orElse(""));
-    assertTrue(page.body().contains("<title>klotski-db explorer</title>"));
+    assertTrue(page.body().contains("<title>klotski-db</title>"));
     assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no CDN: works offline");
   }
 
