@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -78,7 +74,7 @@ public final class ExportCard {
   public void write(String format, String title, String body, ExportFormat.Written w, String toolVersion,
       String builtBy) throws IOException {
     String name = file.getFileName().toString();
-    String sha256 = sha256(file);
+    String sha256 = Release.sha256Of(file);
     long bytes = Files.size(file);
     sums.write(s -> s.write((sha256 + "  " + name + "\n").getBytes(StandardCharsets.UTF_8)));
     StringBuilder c = new StringBuilder();
@@ -105,18 +101,5 @@ public final class ExportCard {
       c.append(".\n");
     }
     card.write(s -> s.write(c.toString().getBytes(StandardCharsets.UTF_8)));
-  }
-
-  private static String sha256(Path file) throws IOException {
-    MessageDigest d;
-    try {
-      d = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("no SHA-256 in this JVM", e);
-    }
-    try (DigestInputStream in = new DigestInputStream(Files.newInputStream(file), d)) {
-      in.transferTo(java.io.OutputStream.nullOutputStream());
-    }
-    return HexFormat.of().formatHex(d.digest());
   }
 }

@@ -144,9 +144,11 @@ public final class Release {
    * BYTES SHA256"), or read from the file when a run before SHA-256 was kept wrote it.
    */
   public static String sha256Of(Path file, String[] sumLine) throws IOException {
-    if (sumLine.length >= 4) {
-      return sumLine[3];
-    }
+    return sumLine.length >= 4 ? sumLine[3] : sha256Of(file);
+  }
+
+  /** A file's SHA-256, in hex, read from the disk. */
+  public static String sha256Of(Path file) throws IOException {
     MessageDigest d = sha256();
     try (java.io.InputStream in = new java.security.DigestInputStream(Files.newInputStream(file), d)) {
       in.transferTo(OutputStream.nullOutputStream());

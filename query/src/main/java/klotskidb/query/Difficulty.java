@@ -19,8 +19,8 @@ import klotskidb.enumerator.LayoutClass;
  * the six 138-step layouts extreme). The rank: the share, in percent to one decimal, of the
  * solvable layouts of the database (all of them in a full build) that need fewer steps, and the
  * same within the layout's class. Exact: counted from the find rows' sizes per class and step
- * ({@link Finder#bucketSizes}, read once per database handle), no layout read. Unsolvable layouts
- * have none.
+ * ({@link Finder#bucketSizes}, read once per database handle) into running sums, so a layout's
+ * rank is two array reads; no layout read. Unsolvable layouts have none.
  */
 public final class Difficulty {
   private Difficulty() {}
@@ -39,34 +39,63 @@ public final class Difficulty {
     return WORDS[WORDS.length - 1];
   }
 
+  /**
+   * Per database handle: for each class, the solvable layouts needing fewer than s steps at index
+   * s (the last entry: all of the class's solvable layouts), and the same over all classes. From
+   * {@link Finder#bucketSizes}, once per handle: a layout's rank is then two look-ups.
+   */
+  private record Below(long[][] inClass, long[] all) {}
+
+  private static final Map<KlotskiDb, Below> BELOW =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  private static Below below(KlotskiDb db) {
+    Below known = BELOW.get(db);
+    if (known != null) {
+      return known;
+    }
+    int[][] sizes = Finder.bucketSizes(db);
+    long[][] inClass = new long[sizes.length][];
+    int most = 0;
+    for (int cls = 0; cls < sizes.length; cls++) {
+      int[] b = sizes[cls];
+      long[] c = new long[Math.max(1, b.length / 2)]; // index (steps + 1) * 2 + symmetric; 0 and 1: unsolvable
+      for (int at = 2; at < b.length; at++) {
+        c[at / 2 - 1] += b[at];
+      }
+      long run = 0; // counts at s to counts below s, the total after them
+      for (int s = 0; s < c.length; s++) {
+        long here = c[s];
+        c[s] = run;
+        run += here;
+      }
+      inClass[cls] = java.util.Arrays.copyOf(c, c.length + 1);
+      inClass[cls][c.length] = run;
+      most = Math.max(most, c.length);
+    }
+    long[] all = new long[most + 1];
+    for (long[] c : inClass) {
+      for (int s = 0; s <= most; s++) {
+        all[s] += c[Math.min(s, c.length - 1)];
+      }
+    }
+    Below b = new Below(inClass, all);
+    BELOW.put(db, b);
+    return b;
+  }
+
   /** The difficulty document of a layout; null when it has no solution. */
   public static Map<String, Object> of(KlotskiDb db, CaseRecord c) {
     if (!c.isSolvable()) {
       return null;
     }
     int s = c.minSolutionStep();
-    int[][] sizes = Finder.bucketSizes(db);
-    long fewer = 0;
-    long all = 0;
-    long fewerInClass = 0;
-    long allInClass = 0;
-    int own = LayoutClass.index(c.jiang(), c.bing(), c.style());
-    for (int cls = 0; cls < sizes.length; cls++) {
-      int[] b = sizes[cls];
-      for (int at = 2; at < b.length; at++) { // index (steps + 1) * 2 + symmetric; 0 and 1: unsolvable
-        int steps = at / 2 - 1;
-        all += b[at];
-        fewer += steps < s ? b[at] : 0;
-        if (cls == own) {
-          allInClass += b[at];
-          fewerInClass += steps < s ? b[at] : 0;
-        }
-      }
-    }
+    Below b = below(db);
+    long[] own = b.inClass()[LayoutClass.index(c.jiang(), c.bing(), c.style())];
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("word", word(s));
-    m.put("harder_than_percent", percent(fewer, all));
-    m.put("harder_than_percent_in_class", percent(fewerInClass, allInClass));
+    m.put("harder_than_percent", percent(b.all()[Math.min(s, b.all().length - 1)], b.all()[b.all().length - 1]));
+    m.put("harder_than_percent_in_class", percent(own[Math.min(s, own.length - 1)], own[own.length - 1]));
     return m;
   }
 

@@ -10,6 +10,7 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.layerer.Solver;
 
 /**
@@ -200,7 +201,7 @@ public final class Queries {
       one.put("source", e.source());
       one.put("classic", e.source().equals(Catalogue.CLASSICS));
       one.put("code", Code.format(e.code()));
-      one.put("class", klotskidb.enumerator.LayoutClass.name(klotskidb.enumerator.LayoutClass.of(e.code())));
+      one.put("class", LayoutClass.name(LayoutClass.of(e.code())));
       one.put("in_database", c != null);
       one.put("min_solution_step", c == null || !c.isSolvable() ? null : c.minSolutionStep());
       one.put("difficulty", c == null || !c.isSolvable() ? null : Difficulty.word(c.minSolutionStep()));

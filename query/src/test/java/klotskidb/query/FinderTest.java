@@ -209,4 +209,22 @@ class FinderTest {
     }
     assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("order", "easiest")));
   }
+
+  /** The difficulty rank against a plain count over every layout: the share needing fewer steps. */
+  @Test
+  void theDifficultyRankIsThePlainShareOfLayoutsNeedingFewerSteps() {
+    List<CaseRecord> solvable = all.stream().filter(CaseRecord::isSolvable).toList();
+    for (int k = 0; k < solvable.size(); k += 97) {
+      CaseRecord c = solvable.get(k);
+      long fewer = solvable.stream().filter(o -> o.minSolutionStep() < c.minSolutionStep()).count();
+      List<CaseRecord> own = solvable.stream().filter(o -> o.jiang() == c.jiang() && o.bing() == c.bing()
+          && o.style() == c.style()).toList();
+      long fewerInClass = own.stream().filter(o -> o.minSolutionStep() < c.minSolutionStep()).count();
+      Map<String, Object> d = Difficulty.of(db, c);
+      assertEquals(Math.floor(1000.0 * fewer / solvable.size()) / 10, d.get("harder_than_percent"), c.name());
+      assertEquals(Math.floor(1000.0 * fewerInClass / own.size()) / 10, d.get("harder_than_percent_in_class"), c.name());
+      assertEquals(Difficulty.word(c.minSolutionStep()), d.get("word"));
+    }
+    assertNull(Difficulty.of(db, all.stream().filter(c -> !c.isSolvable()).findFirst().orElseThrow()));
+  }
 }
