@@ -24,10 +24,11 @@ import klotskidb.enumerator.InputException;
  * answers ({@link Finder}). {@code klotski find --class 5-4-1 --min-steps 100 --limit 5}.
  */
 @Command(name = "find", mixinStandardHelpOptions = true,
-    description = {"Find layouts by class (or group), steps to solve, solvability and symmetry, a page at a "
-        + "time. The same filters and answers as GET /api/find.",
-        "Each line: code, class, min_solution_step, whether it is symmetric, short code and name, in the "
-        + "order class, steps (unsolvable first), not symmetric before symmetric, code. The last line gives "
+    description = {"Find layouts by class (or group), steps to solve, solvability, symmetry and minimal puzzles, "
+        + "a page at a time. The same filters and answers as GET /api/find.",
+        "Each line: code, class, min_solution_step, whether it is symmetric, a minimal puzzle, its number of "
+        + "optimal solutions, short code and name, in the order class, steps (unsolvable first), not symmetric "
+        + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
         + "how many layouts the filter finds in all (exact, or about so many with --group or a farthest "
         + "range) and the --cursor of the next page when there is one. A page holds at least one layout "
         + "while more match; a filter that matches nothing for a long way says how far it scanned."})
@@ -68,8 +69,13 @@ final class FindCommand implements Callable<Integer> {
   @Option(names = "--symmetric", paramLabel = "true|false", description = "Left-right symmetric or not.")
   String symmetric;
 
+  @Option(names = "--minimal", paramLabel = "true|false", arity = "0..1", fallbackValue = "true",
+      description = "Minimal puzzles only (--minimal): solvable, and taking off any piece but the 2x2 makes them "
+      + "quicker to solve; --minimal false: the others.")
+  String minimal;
+
   @Option(names = "--order", paramLabel = "ORDER", description = "class (default: by class, then steps) or "
-      + "hardest (the most steps first, then class).")
+      + "hardest (the most steps first, then class); among equals, fewest optimal solutions first.")
   String order;
 
   @Option(names = "--limit", paramLabel = "N", description = "Layouts in the page, 1 to 1000 (default: ${DEFAULT-VALUE}).")
@@ -125,7 +131,9 @@ final class FindCommand implements Callable<Integer> {
       CaseRecord c = p.records().get(i);
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
           + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps")
-          + (h.symmetric() ? "  symmetric" : "") + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
+          + (h.symmetric() ? "  symmetric" : "") + (Boolean.TRUE.equals(c.minimal()) ? "  minimal" : "")
+          + (c.isSolvable() ? String.format(Locale.ROOT, "  %,d optimal", c.optimalSolutionNum()) : "")
+          + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
           + "  @" + ShortCode.of(c.id()) + "  " + c.name());
     }
     String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "about ",

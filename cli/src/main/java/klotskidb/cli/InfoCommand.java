@@ -247,12 +247,17 @@ final class InfoCommand implements Callable<Integer> {
     out.println("group_index        " + c.groupIndex());
     out.println("layer              " + c.layer() + " (steps from the group's seed)");
     out.println("min_solution_step  " + (c.isSolvable() ? c.minSolutionStep() : "none (unsolvable group)"));
-    Map<String, Object> d = Difficulty.of(db, c);
+    Map<String, Object> d = Difficulty.of(c);
     if (d != null) {
       out.println("difficulty         " + d.get("word").toString().replace('_', ' ') + ", harder than "
           + d.get("harder_than_percent") + "% of the solvable layouts, " + d.get("harder_than_percent_in_class")
           + "% of its class's");
+      out.println("optimal_solutions  " + String.format(java.util.Locale.ROOT, "%,d", c.optimalSolutionNum())
+          + (c.optimalSolutionNum() == 1 ? " (one shortest move sequence)" : " (distinct shortest move sequences)"));
     }
+    out.println("minimal            " + (c.minimal() == null ? "not known (a class one piece smaller was not built)"
+        : c.minimal() ? "yes (taking off any piece but the 2x2 makes it quicker to solve)"
+        : c.isSolvable() ? "no (a piece can be taken off without making it quicker)" : "no (unsolvable)"));
     List<String> names = Catalogue.get().namesOf(c.code());
     if (!names.isEmpty()) {
       out.println("catalogue_names    " + String.join(", ", names));

@@ -59,6 +59,8 @@ class AnalysedServeTest {
     rows.sort(Comparator.<Object[]>comparingInt(r -> cls((CaseRecord) r[0]))
         .thenComparingInt(r -> ((CaseRecord) r[0]).minSolutionStep())
         .thenComparing(r -> ((CaseRecord) r[0]).symmetric())
+        .thenComparing(r -> Boolean.TRUE.equals(((CaseRecord) r[0]).minimal()))
+        .thenComparingLong(r -> ((CaseRecord) r[0]).optimalSolutionNum())
         .thenComparingLong(r -> ((CaseRecord) r[0]).code()));
     for (Object[] r : rows) {
       CaseRecord c = (CaseRecord) r[0];
@@ -123,8 +125,11 @@ class AnalysedServeTest {
         "min_farthest", "124", "max_farthest", "124")), null, 1000);
     Finder.Hit classic = p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow();
     int i = p.hits().indexOf(classic);
-    assertEquals(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name", "5-4-1-1-7472", "class", "5-4-1",
-        "min_solution_step", 81, "symmetric", true, "farthest_step", 124), Finder.document(classic, p.records().get(i)));
+    Map<String, Object> expected = new java.util.HashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name",
+        "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true, "optimal_solution_num", 256L,
+        "farthest_step", 124));
+    expected.put("minimal", null); // the classes one piece smaller are not built
+    assertEquals(expected, Finder.document(classic, p.records().get(i)));
     assertNull(p.next());
   }
 
@@ -133,7 +138,7 @@ class AnalysedServeTest {
     Cli text = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
         "--min-farthest", "124");
     assertEquals(0, text.exit, text.toString());
-    assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  symmetric  farthest 124"), text.out);
+    assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  symmetric  256 optimal  farthest 124"), text.out);
     Cli json = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
         "--min-farthest", "124", "--json");
     Api.Response r = new Api(db).get("/api/find", "group=5-4-1-1&min_steps=81&max_steps=81&min_farthest=124");

@@ -112,6 +112,10 @@ class BrowserTest {
         click(wait, By.cssSelector("#gallery a[data-name='横刀立马']"));
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
         wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
+        // the designers' facts: 256 optimal solutions; minimal not known (4-4-1, 4-4-0, 5-3-1 not built)
+        assertEquals("256 optimal solutions", browser.findElement(By.id("fact-optimal")).getText());
+        assertTrue(browser.findElement(By.id("fact-minimal")).getText().startsWith("not known"));
+        assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
         assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
         wait.until(b -> b.findElement(By.id("counter")).getText().equals("0 moves · 81 to go at best"));
         assertTrue(browser.getCurrentUrl().contains("#l=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC"),

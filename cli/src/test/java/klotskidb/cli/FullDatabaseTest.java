@@ -20,6 +20,8 @@ import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
+import klotskidb.layerer.Minimal;
+import klotskidb.layerer.Rank;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -145,8 +147,9 @@ class FullDatabaseTest {
     }
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep groups +ok \\(25,422 rows, .*")), r.out);
     // the find rows' count and checksum as written (their content: FinderTest and the test below)
-    assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(11,330 rows, .*")), r.out);
-    assertTrue(r.out.endsWith("verified: 9 checks pass\n"), r.out);
+    assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(12,708 rows, .*")), r.out);
+    assertTrue(r.out.lines().anyMatch(l -> l.matches("deep ranks +ok \\(4,312 rows, .*")), r.out);
+    assertTrue(r.out.endsWith("verified: 10 checks pass\n"), r.out);
   }
 
   @Test
@@ -154,18 +157,105 @@ class FullDatabaseTest {
     // 138 steps, the most of any layout (the build's summary: all six in group 5-4-2-0)
     Cli r = Cli.run("find", "--min-steps", "138", "--db", dbDir.toString());
     assertEquals(0, r.exit, r.toString());
-    assertEquals("4FEA13400  5-4-2  138 steps  @AXCZN  5-4-2-0-30833\n"
-        + "4FEAD0400  5-4-2  138 steps  @AXD8D  5-4-2-0-30849\n"
-        + "4FEAD4000  5-4-2  138 steps  @AXD8M  5-4-2-0-30851\n"
-        + "6BFA47000  5-4-2  138 steps  @E6GTE  5-4-2-0-39245\n"
-        + "6BFA70400  5-4-2  138 steps  @E6GTX  5-4-2-0-39248\n"
-        + "6BFA74000  5-4-2  138 steps  @E6GU5  5-4-2-0-39250\n"
+    // all six minimal puzzles; fewest optimal solutions first (counted again by a plain BFS in
+    // the layerer's DesignerFactsTest)
+    assertEquals("4FEA13400  5-4-2  138 steps  minimal  10,160,640 optimal  @AXCZN  5-4-2-0-30833\n"
+        + "4FEAD4000  5-4-2  138 steps  minimal  10,160,640 optimal  @AXD8M  5-4-2-0-30851\n"
+        + "6BFA47000  5-4-2  138 steps  minimal  10,160,640 optimal  @E6GTE  5-4-2-0-39245\n"
+        + "6BFA70400  5-4-2  138 steps  minimal  10,160,640 optimal  @E6GTX  5-4-2-0-39248\n"
+        + "4FEAD0400  5-4-2  138 steps  minimal  12,700,800 optimal  @AXD8D  5-4-2-0-30849\n"
+        + "6BFA74000  5-4-2  138 steps  minimal  12,700,800 optimal  @E6GU5  5-4-2-0-39250\n"
         + "(6 layouts, the last page)\n", r.out);
     // the first page of a filter with a total: exact from the index
     Cli some = Cli.run("find", "--class", "5-4-1", "--min-steps", "85", "--limit", "3", "--db", dbDir.toString());
     assertTrue(some.out.contains("(3 of 92 layouts; next page: --cursor "), some.out);
     Cli none = Cli.run("find", "--min-steps", "139", "--db", dbDir.toString());
     assertEquals("(0 layouts, the last page)\n", none.out, none.toString());
+  }
+
+  /**
+   * The designers' facts over every layout, against what can be counted another way: a solved
+   * layout has one optimal solution and a layout one step away as many as its solved neighbours
+   * (its moves, generated again); the layouts with nothing to take off (the 2x2 alone) are all
+   * minimal; a minimal layout's pieces each matter (checked again for every 1,000th); the ranks
+   * of every class and step from the layouts' own counts; and the first answer of the hardest
+   * minimal 5-4-1 puzzles is the scan's.
+   */
+  @Test
+  void theDesignersFactsOfEveryLayoutAgreeWithCountsMadeAnotherWay() {
+    Mover mover = new Mover();
+    long[] next = new long[Mover.MAX_NEIGHBOURS];
+    long[] fewer = new long[16];
+    long[] seen = new long[4];
+    long[][] atSteps = new long[klotskidb.enumerator.LayoutClass.COUNT][200];
+    List<CaseRecord> minimal541 = new java.util.ArrayList<>();
+    db.forEachCase(0, Long.MAX_VALUE, c -> {
+      int steps = c.minSolutionStep();
+      if (steps == 0) {
+        assertEquals(1, c.optimalSolutionNum(), c.name());
+        seen[0]++;
+      } else if (steps == 1) {
+        int n = mover.neighbours(c.code(), next);
+        long solved = java.util.stream.LongStream.of(java.util.Arrays.copyOf(next, n))
+            .filter(klotskidb.enumerator.Code::isSolved).count();
+        assertEquals(solved, c.optimalSolutionNum(), c.name());
+        seen[1]++;
+      } else if (steps < 0) {
+        assertEquals(0, c.optimalSolutionNum(), c.name());
+        assertEquals(Boolean.FALSE, c.minimal(), c.name());
+      }
+      int k = mover.withoutEachPiece(c.code(), fewer);
+      if (k == 0) {
+        assertEquals(Boolean.TRUE, c.minimal(), c.name());
+        seen[2]++;
+      } else if (c.id() % 1000 == 0 && steps > 0) {
+        // a minimal layout's every piece matters; another solvable one has a piece that does not
+        int matter = 0;
+        for (int j = 0; j < k; j++) {
+          int other = db.caseOf(fewer[j]).orElseThrow().minSolutionStep();
+          assertTrue(other >= 0 && other <= steps, c.name());
+          matter += other < steps ? 1 : 0;
+        }
+        assertEquals(matter == k, c.minimal(), c.name());
+      }
+      if (Boolean.TRUE.equals(c.minimal())) {
+        seen[3]++;
+      }
+      int cls = klotskidb.enumerator.LayoutClass.index(c.jiang(), c.bing(), c.style());
+      if (steps >= 0) {
+        atSteps[cls][steps]++;
+      }
+      if (c.jiang() == 5 && c.bing() == 4 && c.style() == 1 && Boolean.TRUE.equals(c.minimal())) {
+        minimal541.add(c);
+      }
+    });
+    assertEquals(12, seen[2], "the 2x2 alone, at each of its 12 places");
+    assertTrue(seen[0] > 0 && seen[1] > 0, java.util.Arrays.toString(seen));
+    assertEquals(11_303_562, seen[3], "minimal puzzles in all (README)");
+    // the ranks: the share of solvable layouts needing fewer steps, from the counts just made
+    long all = java.util.Arrays.stream(atSteps).flatMapToLong(java.util.Arrays::stream).sum();
+    long[] below = new long[201];
+    for (long[] c : atSteps) {
+      for (int s = 0; s < 200; s++) {
+        below[s + 1] += c[s];
+      }
+    }
+    for (int s = 0; s < 200; s++) {
+      below[s + 1] += below[s];
+    }
+    CaseRecord classic = db.caseOf(0x1A9BF0C00L).orElseThrow();
+    long[] own = atSteps[klotskidb.enumerator.LayoutClass.parse("5-4-1")];
+    long ownBelow = java.util.stream.LongStream.of(java.util.Arrays.copyOf(own, 81)).sum();
+    assertEquals((int) (10_000 * below[81] / all), classic.harderThan());
+    assertEquals((int) (10_000 * ownBelow / java.util.stream.LongStream.of(own).sum()), classic.harderThanInClass());
+    Cli r = Cli.run("find", "--class", "5-4-1", "--minimal", "--order", "hardest", "--limit", "1", "--json",
+        "--db", dbDir.toString());
+    assertEquals(0, r.exit, r.toString());
+    // the first of order=hardest: most steps, not symmetric before symmetric, fewest solutions, code
+    CaseRecord first = minimal541.stream().min(java.util.Comparator.comparingInt((CaseRecord c) -> -c.minSolutionStep())
+        .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::optimalSolutionNum)
+        .thenComparingLong(CaseRecord::code)).orElseThrow();
+    assertTrue(r.out.contains("\"code\":\"" + klotskidb.enumerator.Code.format(first.code()) + "\""), r.out + " " + first);
   }
 
   @Test
@@ -246,6 +336,7 @@ class FullDatabaseTest {
     AllLayouts all = AllLayouts.build();
     Groups groups = Grouper.groupAll(all);
     Layers layers = Layerer.layerAll(groups);
+    Rank rank = Rank.of(layers);
     Random random = new Random(1121);
     Mover mover = new Mover();
     for (int i = 0; i < 1_000_000; i++) {
@@ -255,7 +346,9 @@ class FullDatabaseTest {
       int cls = groups.classOf(g);
       CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
-          layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD);
+          layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD,
+          layers.minimal(id) == Minimal.UNKNOWN ? null : layers.minimal(id) == Minimal.YES,
+          layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
       CaseRecord stored = db.caseOf(code).orElseThrow();
       if (!expected.equals(stored)) {
         throw new AssertionError("expected " + expected + "\nstored   " + stored);

@@ -115,7 +115,17 @@ class OpenFormatsTest {
       assertEquals("SMALLINT", types.get("min_solution_step"));
       assertEquals("INTEGER", types.get("id"));
       assertEquals("BOOLEAN", types.get("symmetric"));
-      assertEquals(18, types.size(), types.toString());
+      assertEquals("BOOLEAN", types.get("minimal"));
+      assertEquals("BIGINT", types.get("optimal_solution_num"));
+      assertEquals("DECIMAL(4,2)", types.get("harder_than_percent"));
+      assertEquals("DECIMAL(4,2)", types.get("harder_than_percent_in_class"));
+      assertEquals(22, types.size(), types.toString());
+      try (ResultSet rs = st.executeQuery("SELECT optimal_solution_num, harder_than_percent_in_class FROM " + f
+          + " WHERE code = '1A9BF0C00'")) {
+        assertTrue(rs.next());
+        assertEquals(256, rs.getLong(1));
+        assertEquals(new java.math.BigDecimal("99.64"), rs.getBigDecimal(2)); // within 5-4-1 (all built)
+      }
       try (ResultSet rs = st.executeQuery("SELECT DISTINCT compression FROM parquet_metadata(" + f + ")")) {
         assertTrue(rs.next());
         assertEquals("ZSTD", rs.getString(1));
@@ -190,7 +200,8 @@ class OpenFormatsTest {
     assertEquals("id,code,is_mirror,jiang_num,bing_num,style_num,group_num,group_index", facts.get("columns:main"));
     assertEquals("id,farthest_step,farthest_num", facts.get("columns:farthest"));
     assertEquals("id,min_solution_step,min_solution_num,solution_num", facts.get("columns:solution"));
-    assertEquals("id,short_code,name,layer,min_solution_step,symmetric,solved", facts.get("columns:facts"));
+    assertEquals("id,short_code,name,layer,min_solution_step,symmetric,solved,minimal,optimal_solution_num,"
+        + "harder_than_percent,harder_than_percent_in_class", facts.get("columns:facts"));
     Map<String, Long> published = new HashMap<>();
     for (long[] row : Published.numbers("style_count.tsv")) {
       published.put(row[0] + "-" + row[1] + "-" + row[2], row[3]);

@@ -196,7 +196,8 @@ public enum ExportFormat {
           + "bing_num, style_num, group_num, group_index), `farthest` (id, farthest_step, farthest_num) and "
           + "`solution` (id, min_solution_step, min_solution_num, solution_num) for the analysed classes "
           + "(`analysed_classes`), `facts` (id, short_code, name, layer, min_solution_step, symmetric by the exact "
-          + "rule, solved), `meta`, and a view `layouts` joining them on id.";
+          + "rule, solved, minimal, optimal_solution_num, harder_than_percent, harder_than_percent_in_class: see "
+          + "the database's SCHEMA.md, Vocabulary), `meta`, and a view `layouts` joining them on id.";
     };
   }
 

@@ -85,6 +85,11 @@ final class ParquetRows {
       end(n);
     }
 
+    /** A missing optional field. */
+    void skip() {
+      field++;
+    }
+
     void int32OrNull(boolean present, int v) {
       if (present) {
         int32(v);
@@ -136,6 +141,14 @@ final class ParquetRows {
       int32OrNull(c.isSolvable(), c.minSolutionStep());
       bool(c.symmetric());
       bool(c.solved());
+      if (c.minimal() != null) {
+        bool(c.minimal());
+      } else {
+        skip();
+      }
+      int64(c.optimalSolutionNum());
+      int32OrNull(c.harderThan() >= 0, c.harderThan()); // DECIMAL(4,2): the hundredths
+      int32OrNull(c.harderThanInClass() >= 0, c.harderThanInClass());
       int32OrNull(a != null, a == null ? 0 : a.farthestStep());
       int32OrNull(a != null, a == null ? 0 : a.farthestNum());
       int32OrNull(a != null, a == null ? 0 : a.minSolutionNum());

@@ -11,7 +11,9 @@ import org.apache.parquet.schema.MessageTypeParser;
  * <pre>
  *   code 1A9BF0C00, code_value 7140544512, id 4091296, short_code 4WVE1, jiang 5, bing 4,
  *   style 1, group_num 1, group_index 7472, name 5-4-1-1-7472, layer 26, min_solution_step 81,
- *   symmetric true, solved false, farthest_step 124 (null until 5-4-1 is analysed), ...
+ *   symmetric true, solved false, minimal true (null when a class one piece smaller was not
+ *   built), optimal_solution_num 256, harder_than_percent 99.91, harder_than_percent_in_class
+ *   99.64 (exact decimals; null when unsolvable), farthest_step 124 (null until 5-4-1 is analysed), ...
  * </pre>
  *
  * <p>Narrow types (8- and 16-bit integer annotations on INT32), dictionary encoding only on the
@@ -38,6 +40,10 @@ public final class ParquetSchemas {
         optional int32 min_solution_step (INTEGER(16,true));
         required boolean symmetric;
         required boolean solved;
+        optional boolean minimal;
+        required int64 optimal_solution_num;
+        optional int32 harder_than_percent (DECIMAL(4,2));
+        optional int32 harder_than_percent_in_class (DECIMAL(4,2));
         optional int32 farthest_step (INTEGER(16,true));
         optional int32 farthest_num;
         optional int32 min_solution_num;
@@ -64,7 +70,7 @@ public final class ParquetSchemas {
 
   /** Columns with few distinct values: dictionary-encoded. */
   static final List<String> DICTIONARY = List.of("jiang", "bing", "style", "group_num", "layer",
-      "min_solution_step", "farthest_step", "farthest_num", "min_solution_num", "solution_num", "layers",
+      "min_solution_step", "harder_than_percent", "harder_than_percent_in_class", "farthest_step", "farthest_num", "min_solution_num", "solution_num", "layers",
       "max_min_solution_step", "diameter");
 
   /**

@@ -28,9 +28,12 @@ import klotskidb.enumerator.ShortCode;
  *   farthest  (id, farthest_step, farthest_num)          4091296 | 124 | 8   layouts of analysed classes
  *   solution  (id, min_solution_step, min_solution_num, solution_num)
  *                                                        4091296 | 81 | 2 | 6   (unsolvable: -1 | 0 | 0)
- *   facts     (id, short_code, name, layer, min_solution_step, symmetric, solved)   every layout
- *             4091296 | 4WVE1 | 5-4-1-1-7472 | 26 | 81 | 0 | 0   symmetric by the exact rule;
- *                                                        min_solution_step NULL when unsolvable
+ *   facts     (id, short_code, name, layer, min_solution_step, symmetric, solved, minimal,
+ *              optimal_solution_num, harder_than_percent, harder_than_percent_in_class)   every layout
+ *             4091296 | 4WVE1 | 5-4-1-1-7472 | 26 | 81 | 1 | 0 | 1 | 256 | 99.91 | 99.64
+ *                                                        symmetric by the exact rule; min_solution_step
+ *                                                        and the percents NULL when unsolvable, minimal
+ *                                                        NULL when not known
  *   analysed_classes (jiang_num, bing_num, style_num)    the classes farthest and solution cover
  *   layouts   a view: every column above, one row per layout
  *   meta      (key, value)                               the source database's meta
@@ -84,7 +87,9 @@ public final class SqliteExport {
       s.execute("CREATE TABLE solution (id INTEGER PRIMARY KEY, min_solution_step INTEGER NOT NULL,"
           + " min_solution_num INTEGER NOT NULL, solution_num INTEGER NOT NULL)");
       s.execute("CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code CHAR(5) NOT NULL, name TEXT NOT NULL,"
-          + " layer INTEGER NOT NULL, min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL)");
+          + " layer INTEGER NOT NULL, min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL,"
+          + " minimal INTEGER, optimal_solution_num INTEGER NOT NULL, harder_than_percent REAL,"
+          + " harder_than_percent_in_class REAL)");
       s.execute("CREATE TABLE analysed_classes (jiang_num INTEGER NOT NULL, bing_num INTEGER NOT NULL,"
           + " style_num INTEGER NOT NULL, PRIMARY KEY (jiang_num, bing_num, style_num))");
       s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -112,7 +117,7 @@ public final class SqliteExport {
     }
     long[] n = new long[3];
     try (PreparedStatement main = c.prepareStatement("INSERT INTO main VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?)");
+        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         PreparedStatement farthest = c.prepareStatement("INSERT INTO farthest VALUES (?, ?, ?)");
         PreparedStatement solution = c.prepareStatement("INSERT INTO solution VALUES (?, ?, ?, ?)")) {
       SQLException[] failure = new SQLException[1];
@@ -147,11 +152,21 @@ public final class SqliteExport {
       s.execute("CREATE VIEW layouts AS SELECT main.id AS id, code, facts.short_code AS short_code, facts.name AS name,"
           + " jiang_num, bing_num, style_num, group_num, group_index, is_mirror, facts.symmetric AS symmetric,"
           + " facts.layer AS layer, facts.min_solution_step AS min_solution_step, facts.solved AS solved,"
+          + " minimal, optimal_solution_num, harder_than_percent, harder_than_percent_in_class,"
           + " farthest_step, farthest_num, min_solution_num, solution_num"
           + " FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
           + " LEFT JOIN solution ON solution.id = main.id");
     }
     return new Counts(n[0], n[1], n[2]);
+  }
+
+  /** Hundredths of a percent as a percent (9991 -> 99.91), NULL for none. */
+  private static void percent(PreparedStatement p, int at, int hundredths) throws SQLException {
+    if (hundredths < 0) {
+      p.setNull(at, java.sql.Types.REAL);
+    } else {
+      p.setDouble(at, hundredths / 100.0);
+    }
   }
 
   private static void flush(PreparedStatement... statements) throws SQLException {
@@ -183,6 +198,14 @@ public final class SqliteExport {
     }
     facts.setInt(6, r.symmetric() ? 1 : 0);
     facts.setInt(7, r.solved() ? 1 : 0);
+    if (r.minimal() != null) {
+      facts.setInt(8, r.minimal() ? 1 : 0);
+    } else {
+      facts.setNull(8, java.sql.Types.INTEGER);
+    }
+    facts.setLong(9, r.optimalSolutionNum());
+    percent(facts, 10, r.harderThan());
+    percent(facts, 11, r.harderThanInClass());
     facts.addBatch();
     n[0]++;
     if (a != null) {

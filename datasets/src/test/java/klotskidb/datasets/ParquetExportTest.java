@@ -32,7 +32,7 @@ class ParquetExportTest {
     for (int i = 0; i < 1_000_000; i++) {
       int groupIndex = i < 1000 ? i : r.nextInt(1_000_000);
       CaseRecord c = new CaseRecord(0, 0, r.nextInt(8), r.nextInt(15), r.nextInt(8), r.nextInt(i < 1000 ? 12 : 3000),
-          groupIndex, 0, 0, false, false);
+          groupIndex, 0, 0, false, false, false, 0, -1, -1);
       assertArrayEquals(ascii(c.name()), ParquetRows.name(c));
     }
   }

@@ -4,9 +4,16 @@ package klotskidb.db;
  * One row of {@code cases}: everything the database stores about a layout.
  *
  * @param minSolutionStep steps to the nearest solved layout, -1 when the group is unsolvable
+ * @param minimal a minimal puzzle (every piece but the 2x2 matters); null when not known (a class
+ *     one piece smaller was not built)
+ * @param optimalSolutionNum how many shortest move sequences solve it (0: unsolvable, 1: solved)
+ * @param harderThan hundredths of a percent of all solvable layouts that need fewer steps; -1 when
+ *     unsolvable
+ * @param harderThanInClass the same among the solvable layouts of its class
  */
 public record CaseRecord(long code, int id, int jiang, int bing, int style, int groupNum,
-    int groupIndex, int layer, int minSolutionStep, boolean symmetric, boolean solved) {
+    int groupIndex, int layer, int minSolutionStep, boolean symmetric, boolean solved, Boolean minimal,
+    long optimalSolutionNum, int harderThan, int harderThanInClass) {
 
   public boolean isSolvable() {
     return minSolutionStep >= 0;

@@ -20,6 +20,8 @@ import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
+import klotskidb.layerer.Minimal;
+import klotskidb.layerer.Rank;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -56,7 +58,7 @@ import org.rocksdb.WriteOptions;
  * cases (key: its code), ids (4,091,296), names (5-4-1-1, 7472) and layers (5-4-1-1, 26, 7472):
  * cases and ids in the second of their 8 files (ids 3,666,812 to 7,333,623).
  *
- * <p>All 29,334,498 layouts: 117,363,414 rows (and 11,330 find rows), nearly all of the time
+ * <p>All 29,334,498 layouts: 117,363,414 rows (and 12,708 find rows, 4,312 ranks rows), nearly all of the time
  * RocksDB's put (block building, ZSTD, the JNI call): BENCHMARKS.md, row "the write stage".
  *
  * <p>A crash anywhere before the marker leaves a directory that {@link KlotskiDb#open} refuses;
@@ -69,6 +71,7 @@ public final class DatabaseWriter {
   private final int threads;
   private final Progress progress;
   private final String toolVersion;
+  private final Rank rank;
 
   public DatabaseWriter(Layers layers, int threads, Progress progress, String toolVersion) {
     this.layers = layers;
@@ -77,6 +80,7 @@ public final class DatabaseWriter {
     this.threads = Math.max(1, threads);
     this.progress = progress;
     this.toolVersion = toolVersion;
+    this.rank = Rank.of(layers);
   }
 
   /** Writes, ingests, checks and marks complete the database in {@code dir} (must be empty or absent). */
@@ -255,6 +259,7 @@ public final class DatabaseWriter {
     tasks.addAll(idTasks); // the cheapest rows last
     tasks.add(new Task(new String[] {Schema.GROUPS}, 0, s -> groupRows(s[0])));
     tasks.add(1, new Task(new String[] {Schema.FIND}, 0, s -> findRows(s[0])));
+    tasks.add(new Task(new String[] {Schema.RANKS}, 0, s -> rankRows(s[0])));
 
     long total = 4L * groups.layoutCount() + groups.count();
     progress.begin("write", total);
@@ -340,9 +345,27 @@ public final class DatabaseWriter {
       CasesCodec.putKey(s.key, code);
       CasesCodec.putValue(s.value, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
           groups.groupNum(g), groups.groupIndex(id), layers.layer(id), layers.minSolutionStep(id),
-          mover.mirror(code) == code, Code.isSolved(code));
+          mover.mirror(code) == code, Code.isSolved(code), minimal(id), layers.optimalSolutionNum(id));
       s.put();
     }
+  }
+
+  /** The ranks rows: for each class and each step its solvable layouts have, the two shares. */
+  private void rankRows(Sink s) throws RocksDBException {
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      for (int steps = 0; steps <= rank.maxSteps(); steps++) {
+        if (rank.layouts(cls, steps) > 0) {
+          RanksCodec.putKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps);
+          RanksCodec.putValue(s.value, rank.harderThan(cls, steps), rank.harderThanInClass(cls, steps));
+          s.put();
+        }
+      }
+    }
+  }
+
+  private Boolean minimal(int id) {
+    byte m = layers.minimal(id);
+    return m == Minimal.UNKNOWN ? null : m == Minimal.YES;
   }
 
   private void ids(Sink s, int from, int to) throws RocksDBException {
@@ -427,19 +450,20 @@ public final class DatabaseWriter {
     }
   }
 
-  /** Buckets of the find rows: per class, min_solution_step + 1 below this, symmetric or not. */
+  /** Buckets of the find rows: per class, min_solution_step + 1 below this, symmetric or not, minimal or not. */
   private static final int FIND_STEPS = 1 << 10;
 
   /**
    * The find rows: every layout's code in the bucket of (class, min_solution_step + 1,
-   * symmetric), ascending, 4,096 a row. A counting sort of the ids by bucket: the ids are in code
-   * order and the sort is stable, so each bucket's codes ascend.
+   * symmetric, minimal), 4,096 a row, fewest optimal solutions first, then by code. A counting
+   * sort of the ids by bucket (stable: the ids are in code order), then each bucket sorted by
+   * optimal_solution_num << 25 | id (ids are below 2^25).
    */
   private void findRows(Sink s) throws RocksDBException {
     Mover mover = new Mover();
     int n = all.size();
     int[] bucket = new int[n];
-    int[] start = new int[LayoutClass.COUNT * FIND_STEPS * 2 + 1];
+    int[] start = new int[LayoutClass.COUNT * FIND_STEPS * 4 + 1];
     for (int id = 0; id < n; id++) {
       int g = groups.groupOf(id);
       if (g < 0) {
@@ -451,7 +475,8 @@ public final class DatabaseWriter {
       if (steps1 >= FIND_STEPS) {
         throw new IllegalStateException("min_solution_step " + (steps1 - 1) + " does not fit the find rows");
       }
-      int b = (groups.classOf(g) * FIND_STEPS + steps1) * 2 + (mover.mirror(code) == code ? 1 : 0);
+      int b = ((groups.classOf(g) * FIND_STEPS + steps1) * 2 + (mover.mirror(code) == code ? 1 : 0)) * 2
+          + (layers.minimal(id) == Minimal.YES ? 1 : 0);
       bucket[id] = b;
       start[b + 1]++;
     }
@@ -459,21 +484,25 @@ public final class DatabaseWriter {
       start[b + 1] += start[b];
     }
     int[] next = java.util.Arrays.copyOf(start, start.length - 1);
-    int[] order = new int[start[start.length - 1]];
+    long[] order = new long[start[start.length - 1]];
     for (int id = 0; id < n; id++) {
       if (bucket[id] >= 0) {
-        order[next[bucket[id]]++] = id;
+        order[next[bucket[id]]++] = layers.optimalSolutionNum(id) << 25 | id;
       }
     }
     bucket = null;
     for (int b = 0; b + 1 < start.length; b++) {
-      int cls = b / (FIND_STEPS * 2);
-      int steps1 = b / 2 % FIND_STEPS;
+      if (start[b + 1] == start[b]) {
+        continue;
+      }
+      java.util.Arrays.sort(order, start[b], start[b + 1]);
+      int cls = b / (FIND_STEPS * 4);
+      int steps1 = b / 4 % FIND_STEPS;
       for (int from = start[b], chunk = 0; from < start[b + 1]; from += FindCodec.CHUNK, chunk++) {
         FindCodec.putKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
-            b & 1, chunk);
+            b >>> 1 & 1, b & 1, chunk);
         for (int i = from, end = Math.min(start[b + 1], from + FindCodec.CHUNK); i < end; i++) {
-          FindCodec.putCode(s.value, all.code(order[i]));
+          FindCodec.putCode(s.value, all.code((int) (order[i] & ((1 << 25) - 1))));
         }
         s.put();
       }

@@ -5,33 +5,37 @@ import klotskidb.enumerator.LayoutClass;
 
 /**
  * The {@code find} family: every layout's code in the bucket of (class, min_solution_step + 1,
- * symmetric), ascending, {@link #CHUNK} codes a row, so a search for a class and a step range
- * reads one range of rows.
+ * symmetric, minimal), fewest optimal solutions first, then by code, {@link #CHUNK} codes a row,
+ * so a search for a class and a step range reads one range of rows.
  *
  * <pre>
- *   key   jiang bing style(1 each) min_solution_step+1(2, 0 = none) symmetric(1) chunk(2)
- *         5-4-1, 81 steps, symmetric, chunk 0      -> 05 04 01 00 52 01 00 00
- *   value up to 4,096 codes(5 each), ascending        ... 01 A9 BF 0C 00 ...
+ *   key   jiang bing style(1 each) min_solution_step+1(2, 0 = none) symmetric(1) minimal(1) chunk(2)
+ *         5-4-1, 81 steps, symmetric, minimal, chunk 0      -> 05 04 01 00 52 01 01 00 00
+ *   value up to 4,096 codes(5 each)                            ... 01 A9 BF 0C 00 ...
  * </pre>
  */
 public final class FindCodec {
   public static final String FAMILY = Schema.FIND;
-  public static final int KEY_BYTES = 3 + 2 + 1 + 2;
+  public static final int KEY_BYTES = 3 + 2 + 1 + 1 + 2;
   /** Codes in one row at most. */
   public static final int CHUNK = 4096;
 
   private FindCodec() {}
 
-  /** A row's key: the class, min_solution_step + 1 (0: unsolvable), 1 if symmetric, the chunk in the bucket. */
-  public static void putKey(ByteBuffer b, int jiang, int bing, int style, int steps1, int symmetric, int chunk) {
+  /**
+   * A row's key: the class, min_solution_step + 1 (0: unsolvable), 1 if symmetric, 1 if minimal
+   * (known to be: 0 when not known), the chunk in the bucket.
+   */
+  public static void putKey(ByteBuffer b, int jiang, int bing, int style, int steps1, int symmetric, int minimal,
+      int chunk) {
     b.put((byte) jiang).put((byte) bing).put((byte) style).putShort((short) steps1).put((byte) symmetric)
-        .putShort((short) chunk);
+        .put((byte) minimal).putShort((short) chunk);
   }
 
   /** The key where the rows of a class from {@code steps1} on start. */
   public static byte[] seek(int cls, int steps1) {
     ByteBuffer b = ByteBuffer.allocate(KEY_BYTES);
-    putKey(b, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1, 0, 0);
+    putKey(b, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1, 0, 0, 0);
     return b.array();
   }
 
@@ -47,6 +51,10 @@ public final class FindCodec {
 
   public static boolean symmetricOf(byte[] key) {
     return key[5] == 1;
+  }
+
+  public static boolean minimalOf(byte[] key) {
+    return key[6] == 1;
   }
 
   public static void putCode(ByteBuffer b, long code) {

@@ -49,6 +49,8 @@ public final class KlotskiDb implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles;
   private final Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
   private final Map<String, String> meta = new LinkedHashMap<>();
+  /** The rows of ranks, read at the open. */
+  private final Ranks ranks = new Ranks();
   /** The {@link Publisher#PUBLICATION} of the directory opened ("" before that file existed). */
   private String publication = "";
 
@@ -143,6 +145,10 @@ public final class KlotskiDb implements AutoCloseable {
     try {
       k.readMeta();
       k.checkComplete(families);
+      k.scanFrom(RanksCodec.FAMILY, new byte[0], (key, value) -> {
+        k.ranks.put(key, value);
+        return true;
+      });
     } catch (RuntimeException e) {
       k.close();
       throw e;
@@ -295,7 +301,7 @@ public final class KlotskiDb implements AutoCloseable {
     if (v == null) {
       return Optional.empty();
     }
-    return Optional.of(CasesCodec.decode(code, ByteBuffer.wrap(v)));
+    return Optional.of(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks));
   }
 
   /** Values of {@code klotski analyse} for one layout. */
@@ -377,7 +383,7 @@ public final class KlotskiDb implements AutoCloseable {
         if (code >= to) {
           break;
         }
-        action.accept(CasesCodec.decode(code, value));
+        action.accept(CasesCodec.decode(code, value, ranks));
       }
       status(it, CasesCodec.FAMILY);
     }

@@ -14,7 +14,8 @@ import java.util.List;
  *   names           {@link NamesCodec}           group, group_index -> code
  *   groups          {@link GroupsCodec}          group -> its summary and layer sizes
  *   layers          {@link LayersCodec}          group, layer, group_index -> code
- *   find            {@link FindCodec}            class, steps, symmetric, chunk -> up to 4,096 codes
+ *   find            {@link FindCodec}            class, steps, symmetric, minimal, chunk -> up to 4,096 codes
+ *   ranks           {@link RanksCodec}           class, steps -> harder than what share of all, of the class
  *   analysis        {@link AnalysisCodec}        code -> farthest and solution facts
  *   group_analysis  {@link GroupAnalysisCodec}   group -> diameter
  *   meta            UTF-8 name -> UTF-8 text (the keys below)
@@ -26,7 +27,7 @@ import java.util.List;
  */
 public final class Schema {
   /** Bumped whenever an encoding changes; readers refuse any other version. */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
 
   public static final String CASES = "cases";
   public static final String IDS = "ids";
@@ -34,15 +35,16 @@ public final class Schema {
   public static final String GROUPS = "groups";
   public static final String LAYERS = "layers";
   public static final String FIND = "find";
+  public static final String RANKS = "ranks";
   public static final String ANALYSIS = "analysis";
   public static final String GROUP_ANALYSIS = "group_analysis";
   public static final String META = "meta";
   /** The bulk-loaded families, in the order they are written and verified. */
-  public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND);
+  public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS);
   /** Filled class by class by {@code klotski analyse}; empty after a build. */
   public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS);
   /** Every family of a database, in the order they are opened. */
-  public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, ANALYSIS,
+  public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS, ANALYSIS,
       GROUP_ANALYSIS, META);
 
   /** meta keys. */

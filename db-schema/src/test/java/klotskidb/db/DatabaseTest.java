@@ -19,6 +19,8 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
+import klotskidb.layerer.Minimal;
+import klotskidb.layerer.Rank;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,6 +60,7 @@ class DatabaseTest {
 
   @Test
   void everyLayoutRecordEqualsThePipeline() {
+    Rank rank = Rank.of(layers);
     int stored = 0;
     for (int id = 0; id < all.size(); id++) {
       int g = groups.groupOf(id);
@@ -72,7 +75,9 @@ class DatabaseTest {
       int cls = groups.classOf(g);
       CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
-          layers.minSolutionStep(id), Board.isSymmetric(code), (code >>> 32) == 0xD);
+          layers.minSolutionStep(id), Board.isSymmetric(code), (code >>> 32) == 0xD,
+          layers.minimal(id) == Minimal.UNKNOWN ? null : layers.minimal(id) == Minimal.YES,
+          layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
       assertEquals(expected, db.caseOf(code).orElseThrow());
       assertEquals(code, db.codeOfId(id));
       assertEquals(code, db.codeOfName(expected.jiang(), expected.bing(), expected.style(),
@@ -125,7 +130,7 @@ class DatabaseTest {
   @Test
   void metaDescribesTheBuild() {
     var meta = db.meta();
-    assertEquals("3", meta.get(Schema.META_SCHEMA_VERSION));
+    assertEquals("4", meta.get(Schema.META_SCHEMA_VERSION));
     assertEquals("true", meta.get(Schema.META_COMPLETE));
     assertEquals(Integer.toString(groups.count()), meta.get(Schema.META_GROUPS));
     assertEquals("0-2-0,3-2-1,5-4-1,6-0-2", meta.get(Schema.META_CLASSES));
@@ -183,6 +188,11 @@ class DatabaseTest {
     Path copy = withMeta("version", Schema.META_SCHEMA_VERSION, "1");
     DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(copy));
     assertTrue(e.getMessage().contains("schema version 1"), e.getMessage());
+    // the version before the designers' facts: rebuild, then analyse again
+    Path three = withMeta("version3", Schema.META_SCHEMA_VERSION, "3");
+    String m = assertThrows(DatabaseException.class, () -> KlotskiDb.open(three)).getMessage();
+    assertTrue(m.contains("schema version 3; this klotski reads version 4: rebuild it with 'klotski build'")
+        && m.contains("'klotski analyse' again"), m);
   }
 
   @Test

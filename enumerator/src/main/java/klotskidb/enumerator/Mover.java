@@ -270,6 +270,35 @@ public final class Mover {
   private static final long HEAD_BITS = 0xFL << 32;
 
   /**
+   * Writes the codes of the layouts that {@code code} becomes with one piece other than the 2x2
+   * taken off (each such piece once, in no particular order) into {@code out} and returns how
+   * many; {@code out} must hold 16. Each is legal (two more empty cells than needed at least) and
+   * of a class with one piece fewer. A 1x1's {@code 11} becomes {@code 00}; a 1x2 or 2x1 is
+   * lifted as for a move and not placed again.
+   *
+   * <pre>
+   *   1A9BF0C00 (横刀立马) -> 9 layouts, one per piece: 0A9BF0C00 ... the 1x1 at 19 gone: 1A9BF0800
+   * </pre>
+   */
+  public int withoutEachPiece(long code, long[] out) {
+    unpack(code);
+    int symbols = empty | singles | horizontals | verticals;
+    long head = code & HEAD_BITS;
+    int n = 0;
+    for (int rest = singles; rest != 0; rest &= rest - 1) {
+      int i = slot(symbols, Integer.numberOfTrailingZeros(rest));
+      out[n++] = code ^ 3L << 30 - 2 * i;
+    }
+    for (int rest = horizontals; rest != 0; rest &= rest - 1) {
+      out[n++] = head | liftHorizontal(code, symbols, Integer.numberOfTrailingZeros(rest)) >>> 32;
+    }
+    for (int rest = verticals; rest != 0; rest &= rest - 1) {
+      out[n++] = head | liftVertical(code, symbols, Integer.numberOfTrailingZeros(rest)) >>> 32;
+    }
+    return n;
+  }
+
+  /**
    * The code's slots with the 1x2 at {@code from} lifted: its {@code 01} cleared and an empty slot
    * inserted for its right cell, so the slots are over {@code symbols | 2 << from}.
    */

@@ -16,8 +16,12 @@ import klotskidb.grouper.Groups;
  *       every layer;
  *   <li><b>solutions</b>: one multi-source BFS from all solved layouts of the group (2x2 at
  *       address 13): each layout's {@code min_solution_step}; groups without a solved layout
- *       are unsolvable and their layouts get {@link Layers#NONE}.
+ *       are unsolvable and their layouts get {@link Layers#NONE};
+ *   <li><b>optimal solutions</b>: over the distances of pass 2, the number of shortest paths from
+ *       each layout to the solved layouts ({@link OptimalSolutions}).
  * </ol>
+ *
+ * Then, over every layout's steps, which layouts are minimal puzzles ({@link Minimal}).
  *
  * Both passes run on the group's symmetry orbits ({@link GroupGraph#loadOrbits}, {@link OrbitBfs}):
  * moves are generated for one layout per orbit and the BFS state is a quarter of the group's
@@ -50,6 +54,7 @@ public final class Layerer {
     int[] solved = new int[count];
     int[] hardest = new int[count];
     int[] hardestCount = new int[count];
+    int[] optimal = new int[n];
 
     Integer[] order = new Integer[count];
     for (int g = 0; g < count; g++) {
@@ -63,6 +68,7 @@ public final class Layerer {
     Workers.run("layerer", threads, me -> {
       GroupGraph graph = new GroupGraph();
       OrbitBfs bfs = new OrbitBfs();
+      OptimalSolutions counts = new OptimalSolutions();
       int[] sources = new int[16];
       for (int k; (k = cursor.getAndIncrement()) < count; ) {
         int g = order[k];
@@ -100,12 +106,17 @@ public final class Layerer {
             minSolution[graph.id(i)] = Layers.NONE;
           }
         } else {
-          int far = checkedShort(bfs.run(graph, sources, solvedCount) - 1);
+          int levels = bfs.run(graph, sources, solvedCount);
+          int far = checkedShort(levels - 1);
+          // pass 3: the number of optimal solutions, over the same orbit lanes
+          counts.run(graph, bfs, levels);
           int atFar = 0;
           for (int i = 0; i < size; i++) {
             int d = bfs.distance(graph, i);
-            minSolution[graph.id(i)] = (short) d;
+            int id = graph.id(i);
+            minSolution[id] = (short) d;
             atFar += d == far ? 1 : 0;
+            optimal[id] = (int) counts.count(graph, i); // unsigned: at most OptimalSolutions.MAX
           }
           hardest[g] = far;
           hardestCount[g] = atFar;
@@ -121,9 +132,12 @@ public final class Layerer {
     for (int g = 0; g < count; g++) {
       System.arraycopy(sizes[g], 0, layerSizes, layerStart[g], sizes[g].length);
     }
-    Layers result = new Layers(groups, layer, minSolution, layerStart, layerSizes, solved, hardest,
-        hardestCount);
     progress.end("layers", System.nanoTime() - t0, count + " groups, " + layerSizes.length + " layers");
+    long t1 = System.nanoTime();
+    byte[] minimal = Minimal.compute(groups, minSolution, threads);
+    progress.end("minimal", System.nanoTime() - t1, "minimal puzzles flagged");
+    Layers result = new Layers(groups, layer, minSolution, layerStart, layerSizes, solved, hardest,
+        hardestCount, optimal, minimal);
     return result;
   }
 

@@ -15,6 +15,8 @@ import klotskidb.grouper.Groups;
  *   solvedCount(g)          solved layouts in g; 0 means unsolvable
  *   maxMinSolutionStep(g)   the group's hardest start: largest min_solution_step (NONE if unsolvable)
  *   hardestCount(g)         how many layouts need that many steps
+ *   optimalSolutionNum(id)  how many shortest move sequences lead to a solved layout
+ *   minimal(id)             whether every piece but the 2x2 matters ({@link Minimal})
  *
  *   1A9BF0C00: minSolutionStep 81, in 5-4-1-1 (25,955 layouts)
  * </pre>
@@ -31,9 +33,12 @@ public final class Layers {
   private final int[] solved;
   private final int[] hardest;
   private final int[] hardestCount;
+  /** Unsigned. */
+  private final int[] optimal;
+  private final byte[] minimal;
 
   Layers(Groups groups, short[] layer, short[] minSolution, int[] layerStart, int[] layerSizes,
-      int[] solved, int[] hardest, int[] hardestCount) {
+      int[] solved, int[] hardest, int[] hardestCount, int[] optimal, byte[] minimal) {
     this.groups = groups;
     this.layer = layer;
     this.minSolution = minSolution;
@@ -42,6 +47,8 @@ public final class Layers {
     this.solved = solved;
     this.hardest = hardest;
     this.hardestCount = hardestCount;
+    this.optimal = optimal;
+    this.minimal = minimal;
   }
 
   public Groups groups() {
@@ -55,6 +62,19 @@ public final class Layers {
   /** Steps to the nearest solved layout, or {@link #NONE} when the group has none. */
   public int minSolutionStep(int id) {
     return minSolution[id];
+  }
+
+  /**
+   * The number of optimal solutions ({@link OptimalSolutions}): 0 in an unsolvable group, 1 for a
+   * solved layout.
+   */
+  public long optimalSolutionNum(int id) {
+    return Integer.toUnsignedLong(optimal[id]);
+  }
+
+  /** {@link Minimal#YES}, {@link Minimal#NO} or {@link Minimal#UNKNOWN}: whether every piece but the 2x2 matters. */
+  public byte minimal(int id) {
+    return minimal[id];
   }
 
   public int layerCount(int g) {

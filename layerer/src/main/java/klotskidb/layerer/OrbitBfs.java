@@ -141,6 +141,11 @@ public final class OrbitBfs {
     return added;
   }
 
+  /** Distances of the last run by lane (4 * orbit + transform, as {@link GroupGraph#orbitOf} gives); -1 unreached. */
+  int[] laneDistances() {
+    return laneDist;
+  }
+
   /** Distance of local i from the sources of the last run; -1 when they do not reach it. */
   public int distance(GroupGraph graph, int i) {
     return laneDist[graph.orbitOf(i)];

@@ -12,6 +12,7 @@ import klotskidb.grouper.Groups;
 public final class FullData {
   private static AllLayouts all;
   private static Groups groups;
+  private static Layers layers;
 
   private FullData() {}
 
@@ -27,5 +28,12 @@ public final class FullData {
       groups = Grouper.groupAll(all());
     }
     return groups;
+  }
+
+  public static synchronized Layers layers() {
+    if (layers == null) {
+      layers = Layerer.layerAll(groups());
+    }
+    return layers;
   }
 }

@@ -20,7 +20,7 @@ class LayererTest {
 
   @BeforeAll
   static void build() {
-    layers = Layerer.layerAll(groups);
+    layers = FullData.layers();
   }
 
   @Test

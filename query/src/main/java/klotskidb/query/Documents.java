@@ -30,8 +30,9 @@ public final class Documents {
   /**
    * The layout document. The analysis keys (farthest_step, farthest_num, min_solution_num,
    * solution_num, group.diameter) appear once the layout's class has been analysed;
-   * catalogue_names are its names in the {@link Catalogue} (often none), difficulty its
-   * {@link Difficulty} (null when unsolvable).
+   * minimal: a minimal puzzle (every piece but the 2x2 matters; null when not known);
+   * optimal_solution_num: how many shortest move sequences solve it; catalogue_names are its names
+   * in the {@link Catalogue} (often none), difficulty its {@link Difficulty} (null when unsolvable).
    */
   public static Map<String, Object> layout(KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
       int diameter) {
@@ -49,8 +50,10 @@ public final class Documents {
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
     m.put("symmetric", c.symmetric());
     m.put("solved", c.solved());
+    m.put("minimal", c.minimal());
+    m.put("optimal_solution_num", c.optimalSolutionNum());
     m.put("catalogue_names", Catalogue.get().namesOf(c.code()));
-    m.put("difficulty", Difficulty.of(db, c));
+    m.put("difficulty", Difficulty.of(c));
     if (a != null) {
       m.put("farthest_step", a.farthestStep());
       m.put("farthest_num", a.farthestNum());

@@ -18,13 +18,16 @@ import klotskidb.enumerator.InputException;
 
 /**
  * Finding layouts by their facts ({@code klotski find}, {@code GET /api/find}): class (or any of
- * jiang, bing, style), a range of min_solution_step, solvable or not, symmetric or not; the
- * answers in one stable order, a page at a time, each page naming where the next one starts.
+ * jiang, bing, style), a range of min_solution_step, solvable or not, symmetric or not, a minimal
+ * puzzle or not; the answers in one stable order, a page at a time, each page naming where the
+ * next one starts.
  *
  * <pre>
  *   Finder.Filter f = Finder.Filter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
  *   Finder.Page p = Finder.find(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
  *   p.next()                                         // the cursor of the next page, null at the end
+ *   Filter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest"))
+ *                     // the hardest minimal puzzles of 5-4-1 first, fewest optimal solutions first
  * </pre>
  *
  * <p>A group ({@code group=J-B-S-G}) narrows its class's answers by looking each layout's group
@@ -37,9 +40,12 @@ import klotskidb.enumerator.InputException;
  * rare farthest_step may take many pages of few answers.
  *
  * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
- * min_solution_step + 1, symmetric), ascending, 4,096 codes a row (SCHEMA.md). The order of the
- * answers is the rows' order: class (jiang, bing, style), then min_solution_step (unsolvable
- * first), then not symmetric before symmetric, then code. A search seeks once per class that
+ * min_solution_step + 1, symmetric, minimal), fewest optimal solutions first, 4,096 codes a row
+ * (SCHEMA.md). The order of the answers is the rows' order: class (jiang, bing, style), then
+ * min_solution_step (unsolvable first), then not symmetric before symmetric, not minimal before
+ * minimal, then optimal_solution_num (fewest first: one narrow line is harder to find than many),
+ * then code; {@code order=hardest} takes the same buckets by min_solution_step down. A search
+ * seeks once per class that
  * matches and reads the rows of its step range; a page reads at most {@link #ROWS_PER_PAGE} rows,
  * so a filter that matches little still answers quickly: its page may hold fewer answers than
  * asked, with a cursor to go on from (and the page after a full one may be empty, the end).
@@ -52,16 +58,24 @@ public final class Finder {
 
   private Finder() {}
 
+  /** Kinds of bucket per class and step: symmetric or not, times minimal or not. */
+  static final int KINDS = 4;
+
+  /** The kind of a find row's key: symmetric * 2 + minimal. */
+  static int kindOf(byte[] key) {
+    return (FindCodec.symmetricOf(key) ? 2 : 0) | (FindCodec.minimalOf(key) ? 1 : 0);
+  }
+
   /** Layouts whose group is looked up for one page at most (the group filter). */
   public static final int CHECKS_PER_PAGE = 4096;
 
   /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
   public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
-      Boolean symmetric, int minFarthest, int maxFarthest, boolean hardestFirst) {
+      Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst) {
     /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
     public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
         "order",
-        "max_steps", "solvable", "symmetric", "min_farthest", "max_farthest");
+        "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest");
 
     /** The filter's words as the API and the command line take them; a bad value fails naming it. */
     public static Filter parse(Map<String, String> q) {
@@ -113,8 +127,12 @@ public final class Finder {
       if (!order.equals("class") && !order.equals("hardest")) {
         throw new InputException("'order' must be class or hardest, not " + UserText.quote(order));
       }
-      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minFar, maxFar,
-          order.equals("hardest"));
+      Boolean minimal = yesNo(q, "minimal");
+      if (Boolean.TRUE.equals(minimal) && Boolean.FALSE.equals(solvable)) {
+        throw new InputException("a minimal puzzle is solvable: 'minimal=true' and 'solvable=false' find nothing");
+      }
+      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minimal, minFar,
+          maxFar, order.equals("hardest"));
     }
 
     private static int part(Map<String, String> q, String key, int fromClass, int max) {
@@ -163,6 +181,11 @@ public final class Finder {
       return (minFarthest < 0 || farthestStep >= minFarthest) && (maxFarthest < 0 || farthestStep <= maxFarthest);
     }
 
+    /** Whether the layouts of a bucket of this kind (symmetric * 2 + minimal) match. */
+    boolean takes(int kind) {
+      return (symmetric == null || symmetric == (kind >>> 1 == 1)) && (minimal == null || minimal == ((kind & 1) == 1));
+    }
+
     /** Whether class {@code cls} matches. */
     boolean matches(int cls) {
       return (jiang < 0 || LayoutClass.jiangOf(cls) == jiang) && (bing < 0 || LayoutClass.bingOf(cls) == bing)
@@ -207,6 +230,9 @@ public final class Finder {
       }
       if (symmetric != null) {
         m.put("symmetric", symmetric);
+      }
+      if (minimal != null) {
+        m.put("minimal", minimal);
       }
       if (minFarthest >= 0) {
         m.put("min_farthest", minFarthest);
@@ -311,7 +337,8 @@ public final class Finder {
       java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
   /**
-   * The layouts of every bucket, [class][(min_solution_step + 1) * 2 + symmetric], read once per
+   * The layouts of every bucket, [class][(min_solution_step + 1) * 4 + kind] (kind: symmetric * 2 +
+   * minimal, {@link #kindOf}), read once per
    * database handle from the find rows' keys and value lengths (no code read): the totals and
    * the order of order=hardest come from it.
    */
@@ -323,7 +350,7 @@ public final class Finder {
     int[][] sizes = new int[LayoutClass.COUNT][2];
     db.scanFindSizes(new byte[FindCodec.KEY_BYTES], (key, bytes) -> {
       int cls = FindCodec.classOf(key);
-      int at = FindCodec.steps1Of(key) * 2 + (FindCodec.symmetricOf(key) ? 1 : 0);
+      int at = FindCodec.steps1Of(key) * KINDS + kindOf(key);
       if (cls >= 0) {
         if (at >= sizes[cls].length) {
           sizes[cls] = java.util.Arrays.copyOf(sizes[cls], Math.max(at + 1, sizes[cls].length * 2));
@@ -350,11 +377,11 @@ public final class Finder {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
-      int hi = Math.min(f.highSteps1(), sizes[cls].length / 2 - 1);
+      int hi = Math.min(f.highSteps1(), sizes[cls].length / KINDS - 1);
       for (int steps1 = lo; steps1 <= hi; steps1++) {
-        for (int sym = 0; sym < 2; sym++) {
-          if (f.symmetric() == null || f.symmetric() == (sym == 1)) {
-            layouts[0] += sizes[cls][steps1 * 2 + sym];
+        for (int kind = 0; kind < KINDS; kind++) {
+          if (f.takes(kind)) {
+            layouts[0] += sizes[cls][steps1 * KINDS + kind];
           }
         }
       }
@@ -400,7 +427,8 @@ public final class Finder {
 
   /**
    * The buckets in the order of {@code order=hardest}: min_solution_step down (unsolvable last),
-   * then class, not symmetric before symmetric, code; each bucket its rows in key order. The
+   * then class, not symmetric before symmetric, not minimal before minimal, fewest optimal
+   * solutions, code; each bucket its rows in key order. The
    * buckets that exist are known from {@link #bucketSizes}; a cursor resumes inside its bucket,
    * the buckets after it follow.
    */
@@ -414,10 +442,10 @@ public final class Finder {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
         continue;
       }
-      for (int at = lo * 2; at < sizes[cls].length && at / 2 <= hi; at++) {
-        int sym = at & 1;
-        if (sizes[cls][at] > 0 && (f.symmetric() == null || f.symmetric() == (sym == 1))) {
-          buckets.add((long) (0xFFFF - at / 2) << 32 | (long) cls << 8 | sym); // steps down, then class, symmetry
+      for (int at = lo * KINDS; at < sizes[cls].length && at / KINDS <= hi; at++) {
+        int kind = at % KINDS;
+        if (sizes[cls][at] > 0 && f.takes(kind)) {
+          buckets.add((long) (0xFFFF - at / KINDS) << 32 | (long) cls << 8 | kind); // steps down, class, kind
         }
       }
     }
@@ -425,7 +453,7 @@ public final class Finder {
     long resume = -1;
     if (from != null) {
       resume = (long) (0xFFFF - FindCodec.steps1Of(from)) << 32 | (long) FindCodec.classOf(from) << 8
-          | (FindCodec.symmetricOf(from) ? 1 : 0);
+          | kindOf(from);
     }
     for (int b = 0; b < buckets.size() && !scan.full(); b++) {
       long order = buckets.getLong(b);
@@ -434,11 +462,12 @@ public final class Finder {
       }
       int steps1 = 0xFFFF - (int) (order >>> 32);
       int cls = (int) (order >>> 8) & 0xFF;
-      int sym = (int) order & 1;
+      int kind = (int) order & 3;
       boolean here = order == resume;
-      scan.startBucket(cls, steps1, sym, here ? skip : 0);
+      scan.startBucket(cls, steps1, kind, here ? skip : 0);
       ByteBuffer seek = ByteBuffer.allocate(FindCodec.KEY_BYTES);
-      FindCodec.putKey(seek, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1, sym, 0);
+      FindCodec.putKey(seek, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
+          kind >>> 1, kind & 1, 0);
       db.scanFind(here ? from : seek.array(), scan::row);
     }
   }
@@ -470,7 +499,7 @@ public final class Finder {
     private int skipInRow;
     /** The bucket scanned (order=hardest), -1 for a whole class. */
     private int bucketSteps1 = -1;
-    private int bucketSym;
+    private int bucketKind;
 
     PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget) {
       this.db = db;
@@ -494,10 +523,10 @@ public final class Finder {
     }
 
     /** One bucket's rows only (order=hardest). */
-    void startBucket(int cls, int steps1, int sym, int skip) {
+    void startBucket(int cls, int steps1, int kind, int skip) {
       startClass(cls, skip);
       this.bucketSteps1 = steps1;
-      this.bucketSym = sym;
+      this.bucketKind = kind;
     }
 
     /** One row of the class's scan; false ends the class (its rows are over, or a budget is). */
@@ -505,7 +534,8 @@ public final class Finder {
       int kc = FindCodec.classOf(key);
       int steps1 = FindCodec.steps1Of(key);
       boolean sym = FindCodec.symmetricOf(key);
-      if (kc != cls || steps1 > hi || bucketSteps1 >= 0 && (steps1 != bucketSteps1 || (sym ? 1 : 0) != bucketSym)) {
+      int kind = kindOf(key);
+      if (kc != cls || steps1 > hi || bucketSteps1 >= 0 && (steps1 != bucketSteps1 || kind != bucketKind)) {
         return false;
       }
       if (rows >= rowBudget) {
@@ -515,7 +545,7 @@ public final class Finder {
       rows++;
       int from = skipInRow;
       skipInRow = 0;
-      if (steps1 < lo || f.symmetric() != null && f.symmetric() != sym) {
+      if (steps1 < lo || !f.takes(kind)) {
         return true;
       }
       int n = FindCodec.count(value);
@@ -593,6 +623,8 @@ public final class Finder {
     m.put("class", h.className());
     m.put("min_solution_step", h.minSolutionStep() < 0 ? null : h.minSolutionStep());
     m.put("symmetric", h.symmetric());
+    m.put("minimal", c.minimal());
+    m.put("optimal_solution_num", c.optimalSolutionNum());
     if (h.farthestStep() >= 0) {
       m.put("farthest_step", h.farthestStep());
     }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Find against the trivially correct answer: every layout of a database of classes 5-4-1 and
- * 0-3-0 (72,600) scanned, filtered and sorted into the documented order; the pages, followed by
+ * Find against the trivially correct answer: every layout of a database of classes 5-4-1, 0-3-0
+ * and 0-2-0 (the class one piece smaller, so 0-3-0's minimal flags are known; 79,800) scanned, filtered and sorted into the documented order; the pages, followed by
  * their cursors with any page size and any row budget, must give exactly that list.
  */
 class FinderTest {
@@ -32,12 +32,17 @@ class FinderTest {
 
   @BeforeAll
   static void build() throws Exception {
-    db = KlotskiDb.open(SmallDatabase.publish(SmallDatabase.layers("5-4-1", "0-3-0"), temp.resolve("db")));
+    db = KlotskiDb.open(SmallDatabase.publish(SmallDatabase.layers("5-4-1", "0-3-0", "0-2-0"), temp.resolve("db")));
     all = new ArrayList<>();
     db.forEachCase(all::add);
     all.sort(Comparator.<CaseRecord>comparingInt(c -> LayoutClass.index(c.jiang(), c.bing(), c.style()))
         .thenComparingInt(CaseRecord::minSolutionStep).thenComparing(CaseRecord::symmetric)
+        .thenComparing(FinderTest::knownMinimal).thenComparingLong(CaseRecord::optimalSolutionNum)
         .thenComparingLong(CaseRecord::code));
+  }
+
+  private static boolean knownMinimal(CaseRecord c) {
+    return Boolean.TRUE.equals(c.minimal());
   }
 
   @AfterAll
@@ -90,6 +95,13 @@ class FinderTest {
         c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() == 93);
     check(Map.of("group", "5-4-1-0", "symmetric", "true"), c -> c.jiang() == 5 && c.groupNum() == 0 && c.symmetric());
     check(Map.of("style", "2"), c -> false);
+    check(Map.of("minimal", "true"), FinderTest::knownMinimal);
+    check(Map.of("class", "0-3-0", "minimal", "false", "min_steps", "2"),
+        c -> c.jiang() == 0 && c.bing() == 3 && !knownMinimal(c) && c.minSolutionStep() >= 2);
+    check(Map.of("minimal", "true", "symmetric", "true", "max_steps", "10"),
+        c -> knownMinimal(c) && c.symmetric() && c.minSolutionStep() <= 10);
+    assertTrue(all.stream().anyMatch(FinderTest::knownMinimal) && all.stream().anyMatch(c -> c.jiang() == 0
+        && c.bing() == 3 && Boolean.FALSE.equals(c.minimal()) && c.minSolutionStep() > 0), "both kinds in 0-3-0");
   }
 
   @Test
@@ -99,8 +111,11 @@ class FinderTest {
     assertTrue(p.hits().stream().anyMatch(h -> h.code() == 0x1A9BF0C00L), "1A9BF0C00: 81 steps, symmetric");
     assertNull(p.next());
     int i = p.hits().indexOf(p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow());
-    assertEquals(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name", "5-4-1-1-7472", "class", "5-4-1",
-        "min_solution_step", 81, "symmetric", true), Finder.document(p.hits().get(i), p.records().get(i)));
+    Map<String, Object> expected = new java.util.LinkedHashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1",
+        "name", "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true,
+        "optimal_solution_num", 256L));
+    expected.put("minimal", null); // 4-4-1, 4-4-0 and 5-3-1 are not in this database
+    assertEquals(expected, Finder.document(p.hits().get(i), p.records().get(i)));
   }
 
   @Test
@@ -185,15 +200,18 @@ class FinderTest {
   void hardestFirstPagesThroughTheSameAnswersInItsOrder() {
     for (Map<String, String> q : List.of(Map.<String, String>of("order", "hardest"),
         Map.of("order", "hardest", "min_steps", "40", "symmetric", "false"),
-        Map.of("order", "hardest", "group", "5-4-1-1", "min_steps", "70"))) {
+        Map.of("order", "hardest", "group", "5-4-1-1", "min_steps", "70"),
+        Map.of("order", "hardest", "minimal", "true"))) {
       Finder.Filter f = Finder.Filter.parse(q);
       List<Long> expected = all.stream()
           .filter(c -> (f.groupNum() < 0 || c.groupNum() == f.groupNum())
               && (f.minSteps() < 0 || c.minSolutionStep() >= f.minSteps())
-              && (f.symmetric() == null || c.symmetric() == f.symmetric()))
+              && (f.symmetric() == null || c.symmetric() == f.symmetric())
+              && (f.minimal() == null || knownMinimal(c) == f.minimal()))
           .sorted(Comparator.<CaseRecord>comparingInt(c -> c.isSolvable() ? -c.minSolutionStep() : 1)
               .thenComparingInt(c -> LayoutClass.index(c.jiang(), c.bing(), c.style()))
-              .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::code))
+              .thenComparing(CaseRecord::symmetric).thenComparing(FinderTest::knownMinimal)
+              .thenComparingLong(CaseRecord::optimalSolutionNum).thenComparingLong(CaseRecord::code))
           .map(CaseRecord::code).toList();
       List<Long> found = new ArrayList<>();
       String cursor = null;
@@ -220,11 +238,12 @@ class FinderTest {
       List<CaseRecord> own = solvable.stream().filter(o -> o.jiang() == c.jiang() && o.bing() == c.bing()
           && o.style() == c.style()).toList();
       long fewerInClass = own.stream().filter(o -> o.minSolutionStep() < c.minSolutionStep()).count();
-      Map<String, Object> d = Difficulty.of(db, c);
-      assertEquals(Math.floor(1000.0 * fewer / solvable.size()) / 10, d.get("harder_than_percent"), c.name());
-      assertEquals(Math.floor(1000.0 * fewerInClass / own.size()) / 10, d.get("harder_than_percent_in_class"), c.name());
+      Map<String, Object> d = Difficulty.of(c);
+      assertEquals(10000 * fewer / solvable.size() / 100.0, d.get("harder_than_percent"), c.name());
+      assertEquals(10000 * fewerInClass / own.size() / 100.0, d.get("harder_than_percent_in_class"),
+          c.name());
       assertEquals(Difficulty.word(c.minSolutionStep()), d.get("word"));
     }
-    assertNull(Difficulty.of(db, all.stream().filter(c -> !c.isSolvable()).findFirst().orElseThrow()));
+    assertNull(Difficulty.of(all.stream().filter(c -> !c.isSolvable()).findFirst().orElseThrow()));
   }
 }

@@ -163,7 +163,7 @@ class ApiTest {
     String first = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2");
     assertTrue(first.startsWith("{\"filter\":{\"jiang\":5,\"bing\":4,\"style\":1,\"min_steps\":81,\"max_steps\":81,"
         + "\"symmetric\":true},\"count\":2,\"total\":4,\"total_exact\":true,\"results\":[{\"code\":\""), first);
-    assertTrue(first.contains("\"class\":\"5-4-1\",\"min_solution_step\":81,\"symmetric\":true}"), first);
+    assertTrue(first.contains("\"class\":\"5-4-1\",\"min_solution_step\":81,\"symmetric\":true,\"minimal\":null,\"optimal_solution_num\":"), first);
     // every page through the cursors, pages of 2: the same codes as one page of all
     String whole = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=1000");
     assertTrue(whole.endsWith("\"next\":null}"), whole);

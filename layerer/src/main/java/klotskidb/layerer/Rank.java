@@ -1,0 +1,108 @@
+package klotskidb.layerer;
+
+import klotskidb.enumerator.LayoutClass;
+
+/**
+ * A solvable layout's place by min_solution_step, as a percentile: the share of the solvable
+ * layouts (of the whole database, and of the layout's class) that need fewer steps, in hundredths
+ * of a percent, rounded down.
+ *
+ * <pre>
+ *   Rank r = Rank.of(layers);
+ *   r.harderThan(id)          1A9BF0C00 (81 steps): 9,9xx: harder than 99.xx% of all solvable layouts
+ *   r.harderThanInClass(id)   the same among the solvable layouts of 5-4-1
+ * </pre>
+ *
+ * Counted from every layout's steps into per-class running sums (layouts needing fewer than s
+ * steps, at s), so each layout's rank is two array reads. Of what was built: a build of some
+ * classes ranks among those. Unsolvable layouts have {@link #NONE}. A rank depends on the class
+ * and the steps only, so the database stores it once per class and step (the {@code ranks}
+ * family), not in every layout's row (35 MB of the database when it was).
+ */
+public final class Rank {
+  /** The rank of an unsolvable layout. */
+  public static final int NONE = -1;
+  /** The unit: 10,000 is everything. */
+  public static final int WHOLE = 10_000;
+
+  private final Layers layers;
+  /** [class][s]: the class's solvable layouts needing fewer than s steps; the last entry: all of them. */
+  private final long[][] inClass;
+  /** The same over every class. */
+  private final long[] all;
+
+  private Rank(Layers layers, long[][] inClass, long[] all) {
+    this.layers = layers;
+    this.inClass = inClass;
+    this.all = all;
+  }
+
+  public static Rank of(Layers layers) {
+    var groups = layers.groups();
+    long[][] counts = new long[LayoutClass.COUNT][1];
+    int most = 0;
+    for (int g = 0; g < groups.count(); g++) {
+      if (!layers.isSolvable(g)) {
+        continue;
+      }
+      int cls = groups.classOf(g);
+      for (int i = 0, size = groups.size(g); i < size; i++) {
+        int s = layers.minSolutionStep(groups.member(g, i));
+        if (s + 1 >= counts[cls].length) {
+          counts[cls] = java.util.Arrays.copyOf(counts[cls], Math.max(s + 2, counts[cls].length * 2));
+        }
+        counts[cls][s + 1]++; // at s + 1: counted as "fewer" for every step above s
+        most = Math.max(most, s + 1);
+      }
+    }
+    long[] total = new long[most + 1];
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      long[] c = java.util.Arrays.copyOf(counts[cls], most + 1);
+      for (int s = 1; s <= most; s++) {
+        c[s] += c[s - 1];
+      }
+      counts[cls] = c;
+      for (int s = 0; s <= most; s++) {
+        total[s] += c[s];
+      }
+    }
+    return new Rank(layers, counts, total);
+  }
+
+  /** Hundredths of a percent of all solvable layouts that need fewer steps than {@code id}; NONE if unsolvable. */
+  public int harderThan(int id) {
+    int s = layers.minSolutionStep(id);
+    return s < 0 ? NONE : share(all, s);
+  }
+
+  /** The same among the solvable layouts of its class. */
+  public int harderThanInClass(int id) {
+    int s = layers.minSolutionStep(id);
+    return s < 0 ? NONE : share(inClass[layers.groups().classOf(layers.groups().groupOf(id))], s);
+  }
+
+  /** The largest min_solution_step of the layouts counted. */
+  public int maxSteps() {
+    return all.length - 2;
+  }
+
+  /** Solvable layouts of class {@code cls} needing exactly {@code steps} steps. */
+  public long layouts(int cls, int steps) {
+    return steps < 0 || steps > maxSteps() ? 0 : inClass[cls][steps + 1] - inClass[cls][steps];
+  }
+
+  /** {@link #harderThan(int)} of a layout of class {@code cls} needing {@code steps}. */
+  public int harderThan(int cls, int steps) {
+    return share(all, steps);
+  }
+
+  /** {@link #harderThanInClass(int)} of a layout of class {@code cls} needing {@code steps}. */
+  public int harderThanInClass(int cls, int steps) {
+    return share(inClass[cls], steps);
+  }
+
+  private static int share(long[] below, int s) {
+    long whole = below[below.length - 1];
+    return whole == 0 ? 0 : (int) (WHOLE * below[s] / whole);
+  }
+}
