@@ -277,7 +277,9 @@ public final class Mover {
    * lifted as for a move and not placed again.
    *
    * <pre>
-   *   1A9BF0C00 (横刀立马) -> 9 layouts, one per piece: 0A9BF0C00 ... the 1x1 at 19 gone: 1A9BF0800
+   *   1A9BF0C00 (横刀立马) -> 9 layouts, one per piece: without the 1x1 at 13, 14, 16 or 19
+   *   1A98F0C00 1A9B30C00 1A9BC0C00 1A9BF0000, the 1x2 at 9 1A82FC300, the 2x1 at 0, 3, 8 or 11
+   *   1226FC300 1826FC300 1A18FC300 1A93CC300
    * </pre>
    */
   public int withoutEachPiece(long code, long[] out) {
