@@ -337,10 +337,12 @@ class FullDatabaseTest {
     Groups groups = Grouper.groupAll(all);
     Layers layers = Layerer.layerAll(groups);
     Rank rank = Rank.of(layers);
-    Random random = new Random(1121);
     Mover mover = new Mover();
-    for (int i = 0; i < 1_000_000; i++) {
-      int id = random.nextInt(all.size());
+    // every record, read in code order (ids are ranks in code order: the n-th row is id n), and the
+    // ids of a random million
+    int[] next = {0};
+    db.forEachCase(0, Long.MAX_VALUE, stored -> {
+      int id = next[0]++;
       long code = all.code(id);
       int g = groups.groupOf(id);
       int cls = groups.classOf(g);
@@ -349,11 +351,15 @@ class FullDatabaseTest {
           layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD,
           layers.minimal(id) == Minimal.UNKNOWN ? null : layers.minimal(id) == Minimal.YES,
           layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
-      CaseRecord stored = db.caseOf(code).orElseThrow();
       if (!expected.equals(stored)) {
         throw new AssertionError("expected " + expected + "\nstored   " + stored);
       }
-      if (db.codeOfId(id) != code) {
+    });
+    assertEquals(all.size(), next[0]);
+    Random random = new Random(1121);
+    for (int i = 0; i < 1_000_000; i++) {
+      int id = random.nextInt(all.size());
+      if (db.codeOfId(id) != all.code(id)) {
         throw new AssertionError("ids: " + id);
       }
     }
