@@ -117,7 +117,8 @@ class AllLayoutsTest {
         if (Board.encode(types, at) != code) {
           throw new AssertionError("decode/encode changed " + Code.format(code));
         }
-        long mirror = board.mirror().code(); // encode checks that it is legal
+        Board mirrored = board.mirror();
+        long mirror = mirrored.code(); // encode checks that it is legal
         if (mover.mirror(code) != mirror) {
           throw new AssertionError("fast mirror of " + Code.format(code));
         }
@@ -134,7 +135,7 @@ class AllLayoutsTest {
         }
         mover.images(code, images);
         if (images[0] != code || images[1] != mirror || images[2] != flip
-            || images[3] != board.mirror().flip().code()) {
+            || images[3] != mirrored.flip().code()) {
           throw new AssertionError("images of " + Code.format(code));
         }
         same += mirror == code ? 1 : 0;
