@@ -36,32 +36,14 @@ final class SegmentedScalarKernel extends Kernel {
   }
 
   private void build(GroupArrays g) {
-    int n = g.size;
-    int segments = (n + (1 << segmentBits) - 1) >>> segmentBits;
-    int[] start = g.start;
-    int[] adjacent = g.adjacent;
-    int edges = start[n];
-    segmentStart = new int[segments + 1];
-    for (int e = 0; e < edges; e++) {
-      segmentStart[(adjacent[e] >>> segmentBits) + 1]++;
-    }
-    for (int k = 0; k < segments; k++) {
-      segmentStart[k + 1] += segmentStart[k];
-    }
-    int[] at = java.util.Arrays.copyOf(segmentStart, segments);
-    entryW = new int[edges];
-    entryU = new int[edges];
-    for (int w = 0; w < n; w++) {
-      for (int e = start[w]; e < start[w + 1]; e++) {
-        int k = adjacent[e] >>> segmentBits;
-        entryW[at[k]] = w;
-        entryU[at[k]++] = adjacent[e];
-      }
-    }
-    acc = new long[4 * n];
-    isOpen = new boolean[n];
+    EdgeSegments segments = new EdgeSegments(g, segmentBits);
+    segmentStart = segments.start;
+    entryW = segments.entryW;
+    entryU = segments.entryU;
+    acc = new long[4 * g.size];
+    isOpen = new boolean[g.size];
     built = g;
-    builtSize = n;
+    builtSize = g.size;
   }
 
   @Override

@@ -41,43 +41,24 @@ final class SegmentedWideKernel extends Kernel {
   }
 
   private void build(GroupArrays g) {
-    int n = g.size;
-    int segments = (n + (1 << segmentBits) - 1) >>> segmentBits;
-    int[] start = g.start;
-    int[] adjacent = g.adjacent;
-    int edges = start[n];
-    int[] segmentStart = new int[segments + 1];
-    for (int e = 0; e < edges; e++) {
-      segmentStart[(adjacent[e] >>> segmentBits) + 1]++;
-    }
-    for (int k = 0; k < segments; k++) {
-      segmentStart[k + 1] += segmentStart[k];
-    }
-    int[] at = java.util.Arrays.copyOf(segmentStart, segments);
-    int[] entryW = new int[edges];
-    entryU = new int[edges];
-    for (int w = 0; w < n; w++) {
-      for (int e = start[w]; e < start[w + 1]; e++) {
-        int k = adjacent[e] >>> segmentBits;
-        entryW[at[k]] = w;
-        entryU[at[k]++] = adjacent[e];
-      }
-    }
-    runW = new int[edges];
-    runEnd = new int[edges];
+    EdgeSegments segments = new EdgeSegments(g, segmentBits);
+    int[] entryW = segments.entryW;
+    entryU = segments.entryU;
+    runW = new int[entryW.length];
+    runEnd = new int[entryW.length];
     runs = 0;
-    for (int k = 0; k < segments; k++) {
-      for (int x = segmentStart[k]; x < segmentStart[k + 1]; x++) {
-        if (x == segmentStart[k] || entryW[x] != entryW[x - 1]) {
+    for (int k = 0; k < segments.segments(); k++) {
+      for (int x = segments.start[k]; x < segments.start[k + 1]; x++) {
+        if (x == segments.start[k] || entryW[x] != entryW[x - 1]) {
           runW[runs++] = entryW[x];
         }
         runEnd[runs - 1] = x + 1;
       }
     }
-    acc = new long[8 * n];
-    isOpen = new boolean[n];
+    acc = new long[8 * g.size];
+    isOpen = new boolean[g.size];
     built = g;
-    builtSize = n;
+    builtSize = g.size;
   }
 
   @Override
