@@ -20,7 +20,6 @@ import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Minimal;
 import klotskidb.layerer.Rank;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.AfterAll;
@@ -350,7 +349,7 @@ class FullDatabaseTest {
       CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
           layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD,
-          layers.minimal(id) == Minimal.UNKNOWN ? null : layers.minimal(id) == Minimal.YES,
+          layers.isMinimal(id),
           layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
       if (!expected.equals(stored)) {
         throw new AssertionError("expected " + expected + "\nstored   " + stored);

@@ -94,7 +94,7 @@ final class ParquetRows {
       if (present) {
         int32(v);
       } else {
-        field++;
+        skip();
       }
     }
 

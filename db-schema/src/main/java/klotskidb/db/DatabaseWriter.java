@@ -345,7 +345,7 @@ public final class DatabaseWriter {
       CasesCodec.putKey(s.key, code);
       CasesCodec.putValue(s.value, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
           groups.groupNum(g), groups.groupIndex(id), layers.layer(id), layers.minSolutionStep(id),
-          mover.mirror(code) == code, Code.isSolved(code), minimal(id), layers.optimalSolutionNum(id));
+          mover.mirror(code) == code, Code.isSolved(code), layers.isMinimal(id), layers.optimalSolutionNum(id));
       s.put();
     }
   }
@@ -356,16 +356,11 @@ public final class DatabaseWriter {
       for (int steps = 0; steps <= rank.maxSteps(); steps++) {
         if (rank.layouts(cls, steps) > 0) {
           RanksCodec.putKey(s.key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps);
-          RanksCodec.putValue(s.value, rank.harderThan(cls, steps), rank.harderThanInClass(cls, steps));
+          RanksCodec.putValue(s.value, rank.harderThanSteps(steps), rank.harderThanInClass(cls, steps));
           s.put();
         }
       }
     }
-  }
-
-  private Boolean minimal(int id) {
-    byte m = layers.minimal(id);
-    return m == Minimal.UNKNOWN ? null : m == Minimal.YES;
   }
 
   private void ids(Sink s, int from, int to) throws RocksDBException {

@@ -19,7 +19,6 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Minimal;
 import klotskidb.layerer.Rank;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,7 +75,7 @@ class DatabaseTest {
       CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
           layers.minSolutionStep(id), Board.isSymmetric(code), (code >>> 32) == 0xD,
-          layers.minimal(id) == Minimal.UNKNOWN ? null : layers.minimal(id) == Minimal.YES,
+          layers.isMinimal(id),
           layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
       assertEquals(expected, db.caseOf(code).orElseThrow());
       assertEquals(code, db.codeOfId(id));

@@ -77,6 +77,11 @@ public final class Layers {
     return minimal[id];
   }
 
+  /** The same as the database stores it: true, false, or null when not known. */
+  public Boolean isMinimal(int id) {
+    return minimal[id] == Minimal.UNKNOWN ? null : minimal[id] == Minimal.YES;
+  }
+
   public int layerCount(int g) {
     return layerStart[g + 1] - layerStart[g];
   }

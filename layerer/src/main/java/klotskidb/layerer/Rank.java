@@ -72,7 +72,7 @@ public final class Rank {
   /** Hundredths of a percent of all solvable layouts that need fewer steps than {@code id}; NONE if unsolvable. */
   public int harderThan(int id) {
     int s = layers.minSolutionStep(id);
-    return s < 0 ? NONE : share(all, s);
+    return s < 0 ? NONE : harderThanSteps(s);
   }
 
   /** The same among the solvable layouts of its class. */
@@ -91,8 +91,8 @@ public final class Rank {
     return steps < 0 || steps > maxSteps() ? 0 : inClass[cls][steps + 1] - inClass[cls][steps];
   }
 
-  /** {@link #harderThan(int)} of a layout of class {@code cls} needing {@code steps}. */
-  public int harderThan(int cls, int steps) {
+  /** {@link #harderThan(int)} of a layout needing {@code steps}, whatever its class. */
+  public int harderThanSteps(int steps) {
     return share(all, steps);
   }
 
