@@ -46,11 +46,36 @@ public class KernelBench {
   @Param({"2-6-1-0"})
   String group;
 
+  /**
+   * The layouts' order: code (the engine's) or clusters, clusters-B ({@link ClusterOrder}, not in
+   * the engine; inside blocks of 2^B layouts in code order); the same roots either way.
+   */
+  @Param({"code"})
+  String order;
+
   private GroupArrays g;
   private BitParallelBfs lane;
   private int[] roots;
   private int[] fs;
   private int[] fn;
+  /** Under order=clusters: the group and the roots in code order, for the check. */
+  private GroupArrays inCode;
+  private Kernels kernels;
+  private int[] codeRoots;
+
+  // segmented-4-B-P: the scalar sweep in segments of 2^B rows where P% of the group is open (SegmentedScalarKernel)
+  // segmentedwide-8-B-P: the 512-bit 8-word sweep so (SegmentedWideKernel)
+  private static Kernel kernel(Kernels kernels, String[] p) {
+    return p[0].equals("segmented") ? new SegmentedScalarKernel(Integer.parseInt(p[2]), Integer.parseInt(p[3]))
+        : p[0].equals("segmentedwide") ? new SegmentedWideKernel(Integer.parseInt(p[2]), Integer.parseInt(p[3]))
+        : kernels.forWords(Integer.parseInt(p[1]));
+  }
+
+  private static boolean[] all(int n) {
+    boolean[] eligible = new boolean[n];
+    java.util.Arrays.fill(eligible, true);
+    return eligible;
+  }
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -64,21 +89,37 @@ public class KernelBench {
     g = new GroupArrays();
     g.load(graph);
     String[] p = kernel.split("-");
-    Kernels kernels = switch (p[0]) {
+    kernels = switch (p[0]) {
       case "scalar" -> Kernels.scalar();
       case "vector256" -> Kernels.vector256();
       default -> Kernels.vector();
     };
     lane = new BitParallelBfs(g);
-    // segmented-4-B-P: the scalar sweep in segments of 2^B rows where P% of the group is open (SegmentedScalarKernel)
-    // segmentedwide-8-B-P: the 512-bit 8-word sweep so (SegmentedWideKernel)
-    lane.use(p[0].equals("segmented") ? new SegmentedScalarKernel(Integer.parseInt(p[2]), Integer.parseInt(p[3]))
-        : p[0].equals("segmentedwide") ? new SegmentedWideKernel(Integer.parseInt(p[2]), Integer.parseInt(p[3]))
-        : kernels.forWords(Integer.parseInt(p[1])));
+    lane.use(kernel(kernels, p));
     lane.prepare(g.size);
-    boolean[] eligible = new boolean[g.size];
-    java.util.Arrays.fill(eligible, true);
-    roots = new RootBatches(g, new BitParallelBfs[] {lane}).balls(eligible, lane.roots() * 8).get(0);
+    roots = new RootBatches(g, new BitParallelBfs[] {lane}).balls(all(g.size), lane.roots() * 8).get(0);
+    if (order.startsWith("clusters")) {
+      long t0 = System.nanoTime();
+      int[] o = ClusterOrder.of(g.size, g.start, g.adjacent, order.equals("clusters") ? 31 : Integer.parseInt(order.substring(9)));
+      double[] before = {ClusterOrder.within(g, 256), ClusterOrder.within(g, 4096), ClusterOrder.within(g, 65536)};
+      inCode = g;
+      g = ClusterOrder.relabel(g, o);
+      int[] rank = new int[g.size];
+      for (int k = 0; k < g.size; k++) {
+        rank[o[k]] = k;
+      }
+      codeRoots = roots;
+      roots = new int[codeRoots.length];
+      for (int i = 0; i < roots.length; i++) {
+        roots[i] = rank[codeRoots[i]];
+      }
+      System.out.printf("%nclusters: %.1f s; edges within 256/4,096/65,536: code %.3f %.3f %.3f, clusters %.3f %.3f %.3f%n",
+          (System.nanoTime() - t0) / 1e9, before[0], before[1], before[2], ClusterOrder.within(g, 256),
+          ClusterOrder.within(g, 4096), ClusterOrder.within(g, 65536));
+      lane = new BitParallelBfs(g);
+      lane.use(kernel(kernels, p));
+      lane.prepare(g.size);
+    }
     fs = new int[g.size];
     fn = new int[g.size];
   }
@@ -86,6 +127,10 @@ public class KernelBench {
   /** The batch's values against the engine's kernel's, for the variants that are not in the engine. */
   @org.openjdk.jmh.annotations.TearDown(Level.Trial)
   public void check() {
+    if (inCode != null) {
+      checkOrder();
+      return;
+    }
     if (!kernel.startsWith("segmented")) { // segmented and segmentedwide
       return;
     }
@@ -105,6 +150,26 @@ public class KernelBench {
             + rs[r] + " x " + rn[r]);
       }
     }
+  }
+
+  /** Under order=clusters: each root's values the same as in code order with the same kernel. */
+  private void checkOrder() {
+    BitParallelBfs reference = new BitParallelBfs(inCode);
+    reference.use(kernel(kernels, kernel.split("-")));
+    reference.prepare(inCode.size);
+    int[] rs = new int[inCode.size];
+    int[] rn = new int[inCode.size];
+    java.util.Arrays.fill(fs, 0);
+    java.util.Arrays.fill(fn, 0);
+    reference.farthestBatch(inCode.size, codeRoots, rs, rn, false, BitParallelBfs.Mode.ROOTS, 0);
+    lane.farthestBatch(g.size, roots, fs, fn, false, BitParallelBfs.Mode.ROOTS, 0);
+    for (int i = 0; i < roots.length; i++) {
+      if (rs[codeRoots[i]] != fs[roots[i]] || rn[codeRoots[i]] != fn[roots[i]]) {
+        throw new IllegalStateException("clusters: root " + codeRoots[i] + " farthest " + fs[roots[i]] + " x "
+            + fn[roots[i]] + ", in code order " + rs[codeRoots[i]] + " x " + rn[codeRoots[i]]);
+      }
+    }
+    System.out.println("clusters: the values of all " + roots.length + " roots equal code order's");
   }
 
   @Benchmark
