@@ -77,8 +77,8 @@ public class KernelBench {
     return eligible;
   }
 
-  @Setup(Level.Trial)
-  public void setUp() {
+  /** One group, J-B-S-N (2-6-1-0), as the analysis loads it. */
+  static GroupArrays load(String group) {
     AllLayouts all = AllLayouts.build();
     int cls = LayoutClass.parse(group.substring(0, group.lastIndexOf('-')));
     boolean[] only = new boolean[LayoutClass.COUNT];
@@ -86,8 +86,14 @@ public class KernelBench {
     Groups groups = new Grouper(all, only, 2, Progress.NONE).run();
     GroupGraph graph = new GroupGraph();
     graph.load(groups, groups.group(cls, Integer.parseInt(group.substring(group.lastIndexOf('-') + 1))));
-    g = new GroupArrays();
+    GroupArrays g = new GroupArrays();
     g.load(graph);
+    return g;
+  }
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    g = load(group);
     String[] p = kernel.split("-");
     kernels = switch (p[0]) {
       case "scalar" -> Kernels.scalar();

@@ -6,12 +6,6 @@ import java.util.List;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
-import klotskidb.enumerator.AllLayouts;
-import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
-import klotskidb.grouper.Groups;
-import klotskidb.layerer.GroupGraph;
 
 /**
  * How far one farthest batch is from its floors, for issue 46 (BENCHMARKS.md, the all-roots
@@ -73,15 +67,7 @@ public final class SweepFloor {
 
   public static void main(String[] args) {
     String group = args.length > 0 ? args[0] : "2-6-1-0";
-    AllLayouts all = AllLayouts.build();
-    int cls = LayoutClass.parse(group.substring(0, group.lastIndexOf('-')));
-    boolean[] only = new boolean[LayoutClass.COUNT];
-    only[cls] = true;
-    Groups groups = new Grouper(all, only, 2, Progress.NONE).run();
-    GroupGraph graph = new GroupGraph();
-    graph.load(groups, groups.group(cls, Integer.parseInt(group.substring(group.lastIndexOf('-') + 1))));
-    GroupArrays g = new GroupArrays();
-    g.load(graph);
+    GroupArrays g = KernelBench.load(group);
     int n = g.size;
     BitParallelBfs lane = new BitParallelBfs(g);
     Recording rec = new Recording(Kernels.vector().forWords(8));
