@@ -76,8 +76,15 @@ final class ConsoleProgress implements Progress {
     double elapsed = (now - started) / 1e9;
     double f = Math.min(1.0, done / (double) total);
     String eta = decile >= 10 || f <= 0 ? "" : String.format(Locale.ROOT, ", eta %s (%s)",
-        at.plusSeconds((long) (elapsed / f - elapsed)), duration(elapsed / f - elapsed));
-    return String.format(Locale.ROOT, "%s %s: %d%% (%,d of %,d)%s", at, pass, decile * 10, done, total, eta);
+        time(at.plusSeconds((long) (elapsed / f - elapsed))), duration(elapsed / f - elapsed));
+    return String.format(Locale.ROOT, "%s %s: %d%% (%,d of %,d)%s", time(at), pass, decile * 10, done, total, eta);
+  }
+
+  private static final java.time.format.DateTimeFormatter HH_MM_SS = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
+
+  /** 03:41:00, always with the seconds (LocalTime's own text drops them on the minute: 03:41). */
+  static String time(java.time.LocalTime t) {
+    return HH_MM_SS.format(t);
   }
 
   private static String duration(double seconds) {

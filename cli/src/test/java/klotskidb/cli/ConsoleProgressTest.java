@@ -30,6 +30,14 @@ class ConsoleProgressTest {
     assertEquals("  analyse       2.00 s  203 classes", lines.get(10));
   }
 
+  /** On the minute too: a log line read 03:41 analyse: ... once a minute before. */
+  @Test
+  void theTimeAlwaysHasItsSeconds() {
+    assertEquals("03:41:00", ConsoleProgress.time(java.time.LocalTime.of(3, 41)));
+    assertEquals("00:00:00", ConsoleProgress.time(java.time.LocalTime.MIDNIGHT));
+    assertEquals("23:59:59", ConsoleProgress.time(java.time.LocalTime.of(23, 59, 59)));
+  }
+
   @Test
   void noProgressMeansOnlyTheSummary() {
     StringWriter text = new StringWriter();
