@@ -53,7 +53,7 @@ class AllLayoutsTest {
   void rankAcceptsExactlyTheLegalNearMissesOfLegalCodes() {
     java.util.Random random = new java.util.Random(11_21);
     int legal = 0;
-    for (int i = 0; i < 2_000_000; i++) {
+    for (int i = 0; i < 600_000; i++) {
       long code = all.code(random.nextInt(all.size()));
       long value;
       if (i % 2 == 0) {
@@ -70,7 +70,7 @@ class AllLayoutsTest {
         assertEquals(value, all.code(id), () -> Code.format(value));
       }
     }
-    assertTrue(legal > 100_000, "the sample should hold legal codes too, had " + legal);
+    assertTrue(legal > 30_000, "the sample should hold legal codes too, had " + legal);
   }
 
   @Test
