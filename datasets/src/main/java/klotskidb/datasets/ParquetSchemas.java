@@ -70,8 +70,8 @@ public final class ParquetSchemas {
 
   /** Columns with few distinct values: dictionary-encoded. */
   static final List<String> DICTIONARY = List.of("jiang", "bing", "style", "group_num", "layer",
-      "min_solution_step", "harder_than_percent", "harder_than_percent_in_class", "farthest_step", "farthest_num", "min_solution_num", "solution_num", "layers",
-      "max_min_solution_step", "diameter");
+      "min_solution_step", "harder_than_percent", "harder_than_percent_in_class", "farthest_step", "farthest_num",
+      "min_solution_num", "solution_num", "layers", "max_min_solution_step", "diameter");
 
   /**
    * Columns with min/max statistics (per row group and page): the sort keys and the class, what

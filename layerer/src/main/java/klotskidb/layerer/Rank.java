@@ -78,7 +78,7 @@ public final class Rank {
   /** The same among the solvable layouts of its class. */
   public int harderThanInClass(int id) {
     int s = layers.minSolutionStep(id);
-    return s < 0 ? NONE : share(inClass[layers.groups().classOf(layers.groups().groupOf(id))], s);
+    return s < 0 ? NONE : harderThanInClass(layers.groups().classOf(layers.groups().groupOf(id)), s);
   }
 
   /** The largest min_solution_step of the layouts counted. */
