@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.OwnFolder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.grouper.Names;
@@ -29,13 +29,18 @@ import picocli.CommandLine.Spec;
         "  layouts_per_class.png  layouts per (jiang, bing) class",
         "  groups_per_class.png   groups per (jiang, bing) class",
         "  group_sizes.png        how many groups have each size (log scales)",
-        "  layers_J-B-S-G.png     layer sizes of one group from its seed"})
+        "  layers_J-B-S-G.png     layer sizes of one group from its seed",
+        "A file of the same name that klotski did not write (its SHA-256 is not in --out's .klotski-files) is "
+            + "refused unless --force; a link, folder or FIFO there always."})
 final class PlotCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the PNG files.")
   Path out;
 
   @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: ${DEFAULT-VALUE}, the classic start's).")
   String group = "5-4-1-1";
+
+  @Option(names = "--force", description = "Replace a plain file of a chart's name that klotski did not write.")
+  boolean force;
 
   @Mixin DbOption db;
 
@@ -44,24 +49,27 @@ final class PlotCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     System.setProperty("java.awt.headless", "true");
-    Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
+    int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
+    String layers = "layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png";
+    OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
+    folder.check(List.of("layouts_per_class.png", "groups_per_class.png", "group_sizes.png", layers), force);
     List<GroupRecord> groups = new ArrayList<>();
     GroupRecord chosen;
     try (KlotskiDb kdb = db.open()) {
       kdb.forEachGroup(groups::add);
       chosen = Database.group(kdb, group);
     }
-    save(perClass(groups, true), "layouts_per_class.png");
-    save(perClass(groups, false), "groups_per_class.png");
-    save(groupSizes(groups), "group_sizes.png");
-    save(layers(chosen), "layers_" + chosen.name() + ".png");
+    save(folder, perClass(groups, true), "layouts_per_class.png");
+    save(folder, perClass(groups, false), "groups_per_class.png");
+    save(folder, groupSizes(groups), "group_sizes.png");
+    save(folder, layers(chosen), "layers_" + chosen.name() + ".png");
+    folder.seal();
     return 0;
   }
 
-  private void save(Chart<?, ?> chart, String name) throws IOException {
-    Path file = out.resolve(name);
-    AtomicFile.write(file, stream -> BitmapEncoder.saveBitmap(chart, stream, BitmapEncoder.BitmapFormat.PNG));
-    spec.commandLine().getOut().println(file);
+  private void save(OwnFolder folder, Chart<?, ?> chart, String name) throws IOException {
+    folder.write(name, stream -> BitmapEncoder.saveBitmap(chart, stream, BitmapEncoder.BitmapFormat.PNG));
+    spec.commandLine().getOut().println(out.resolve(name));
   }
 
   /**

@@ -3,7 +3,7 @@ package klotskidb.cli;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.OwnFolder;
 import klotskidb.datasets.CountTables;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Command;
@@ -16,27 +16,40 @@ import picocli.CommandLine.Spec;
 @Command(name = "tables", mixinStandardHelpOptions = true,
     description = {"Write the count tables from the database: jiang_bing_count, style_count, "
         + "group_num and group_size with the exact headers and columns of the published TSV files, "
-        + "plus solvable (per class) and group_layers (per group), each as .tsv and .md."})
+        + "plus solvable (per class) and group_layers (per group), each as .tsv and .md.",
+    "A file of the same name that klotski did not write (its SHA-256 is not in --out's .klotski-files) is "
+        + "refused unless --force; a link, folder or FIFO there always."})
 final class TablesCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the tables.")
   Path out;
 
+  @Option(names = "--force", description = "Replace a plain file of a table's name that klotski did not write.")
+  boolean force;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
+    OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (String t : CountTables.NAMES) {
+      names.add(t + ".tsv");
+      names.add(t + ".md");
+    }
+    folder.check(names, force); // every name, before the database is read
     Map<String, CountTables.Table> tables;
     try (KlotskiDb kdb = db.open()) {
       tables = CountTables.of(kdb);
     }
     for (CountTables.Table t : tables.values()) {
-      AtomicFile.write(out.resolve(t.name() + ".tsv"), CountTables.tsv(t));
-      AtomicFile.write(out.resolve(t.name() + ".md"), "# " + t.name() + "\n\n" + CountTables.markdown(t));
+      folder.write(t.name() + ".tsv", CountTables.tsv(t));
+      folder.write(t.name() + ".md", "# " + t.name() + "\n\n" + CountTables.markdown(t));
       spec.commandLine().getOut().printf("%-18s %,7d rows  %s%n", t.name(), t.rows().size(),
           out.resolve(t.name() + ".tsv"));
     }
+    folder.seal();
     return 0;
   }
 }

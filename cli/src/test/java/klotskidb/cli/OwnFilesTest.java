@@ -58,24 +58,8 @@ class OwnFilesTest {
     return root;
   }
 
-  /** Every entry under {@code root} (links not followed): its type and its bytes. */
   private static Map<String, String> snapshot(Path root) throws IOException {
-    Map<String, String> all = new TreeMap<>();
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        all.put(root.relativize(dir).toString(), "folder");
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        all.put(root.relativize(file).toString(), attrs.isSymbolicLink() ? "link " + Files.readSymbolicLink(file)
-            : attrs.isRegularFile() ? "file " + Files.readString(file) : "other");
-        return FileVisitResult.CONTINUE;
-      }
-    });
-    return all;
+    return FileTree.snapshot(root);
   }
 
   private static void refused(Cli r, String what) {

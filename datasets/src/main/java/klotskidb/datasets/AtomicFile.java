@@ -21,8 +21,8 @@ import klotskidb.db.Scratch;
  * out/main.csv: No space left on device"), never the scratch name.
  *
  * <p>This replaces what is at the name: the files a command names inside its own folders (a
- * release's sums, the tables). What a user names with {@code --out} goes through {@link OutputFile}
- * first, which decides what may be replaced.
+ * release's sums). What a user names with {@code --out} goes through {@link OutputTarget}
+ * first, and a name the tool chose beside it through {@link OwnFile}: they decide what may be replaced.
  */
 public final class AtomicFile {
   /** Writes the file's bytes. */
@@ -57,7 +57,7 @@ public final class AtomicFile {
             + ": " + IoErrors.reason(e), e);
       }
     }
-    if (Files.isDirectory(target)) {
+    if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
       throw new IOException(target + " is a directory");
     }
     Path tmp;
@@ -96,7 +96,8 @@ public final class AtomicFile {
     if (!tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       return;
     }
-    Files.setPosixFilePermissions(tmp, Files.exists(target) ? Files.getPosixFilePermissions(target)
+    Files.setPosixFilePermissions(tmp, Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
+        ? Files.getPosixFilePermissions(target, LinkOption.NOFOLLOW_LINKS)
         : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
   }
 

@@ -29,6 +29,10 @@ public final class CountTables {
   /** Published in ../shared/published with these exact names and headers. */
   public static final List<String> PUBLISHED = List.of("jiang_bing_count", "style_count", "group_num", "group_size");
 
+  /** Every table {@link #of} makes, in its order: the published ones, then solvable and group_layers. */
+  public static final List<String> NAMES = List.of("jiang_bing_count", "style_count", "group_num", "group_size",
+      "solvable", "group_layers");
+
   private CountTables() {}
 
   public static Map<String, Table> of(KlotskiDb db) {

@@ -19,44 +19,48 @@ import java.util.function.Consumer;
  *                           holds, the columns, the count, the tool versions, how to check
  * </pre>
  *
- * The two are files the command names before it computes anything, under the same rules as the
- * file itself ({@link OutputTarget}: written whole or not at all, one with bytes in it replaced only
- * with {@code --force}); {@code --no-card} writes the file alone, and a stream (standard output, a
- * FIFO) gets none. They are written after the file, so a card never describes a file that is not
- * there.
+ * The two are names the user never typed, so they follow {@link OwnFile}'s rule, checked before
+ * anything is computed: written where nothing is or over klotski's own earlier card or checksum
+ * (recognised by their content: the card's header, the checksum line naming the file), a user's
+ * plain file replaced only with {@code --force}, and a link, folder, FIFO or device there refused
+ * with or without it (never written through). {@code --no-card} writes the file alone, and a
+ * stream (standard output, a FIFO) gets none. They are written after the file, so a card never
+ * describes a file that is not there.
  */
 public final class ExportCard {
-  private final OutputTarget card;
-  private final OutputTarget sums;
+  private final OwnFile card;
+  private final OwnFile sums;
   private final Path file;
 
-  private ExportCard(OutputTarget card, OutputTarget sums, Path file) {
+  /** The first line of every card klotski writes, what recognises one as its own. */
+  private static final String HEADER = "---\npretty_name: \"Klotski (华容道) layouts: ";
+
+  private ExportCard(OwnFile card, OwnFile sums, Path file) {
     this.card = card;
     this.sums = sums;
     this.file = file;
   }
 
   /**
-   * The card and checksum beside {@code target}, checked as {@link OutputTarget#of} checks a file;
-   * null for a stream, which has no folder to hold them.
+   * The card and checksum beside {@code target}, checked by {@link OwnFile#check}; null for a
+   * stream, which has no folder to hold them.
    */
   public static ExportCard beside(OutputTarget target, boolean force, Consumer<String> notes) {
     if (target.isStream()) {
       return null;
     }
     Path file = target.path();
-    return new ExportCard(OutputTarget.of(sibling(file, ".md"), force, notes),
-        OutputTarget.of(sibling(file, ".sha256"), force, notes), file);
-  }
-
-  /** The card's path beside {@code file}. */
-  public static Path cardOf(Path file) {
-    return sibling(file, ".md");
-  }
-
-  /** The checksum's path beside {@code file}. */
-  public static Path sumsOf(Path file) {
-    return sibling(file, ".sha256");
+    String name = file.getFileName().toString();
+    byte[] header = HEADER.getBytes(StandardCharsets.UTF_8);
+    byte[] line = ("  " + name + "\n").getBytes(StandardCharsets.UTF_8);
+    OwnFile card = OwnFile.check(sibling(file, ".md"), "the dataset card of " + file,
+        p -> java.util.Arrays.equals(OwnFile.head(p, header.length), header), force).sweep(notes);
+    OwnFile sums = OwnFile.check(sibling(file, ".sha256"), "the checksum (card) of " + file, p -> {
+      byte[] b = OwnFile.head(p, 64 + line.length + 1);
+      return b.length == 64 + line.length && new String(b, 0, 64, StandardCharsets.US_ASCII).matches("[0-9a-f]{64}")
+          && java.util.Arrays.equals(b, 64, b.length, line, 0, line.length);
+    }, force).sweep(notes);
+    return new ExportCard(card, sums, file);
   }
 
   private static Path sibling(Path file, String suffix) {
@@ -78,8 +82,7 @@ public final class ExportCard {
     long bytes = Files.size(file);
     sums.write(s -> s.write((sha256 + "  " + name + "\n").getBytes(StandardCharsets.UTF_8)));
     StringBuilder c = new StringBuilder();
-    c.append("---\n")
-        .append("pretty_name: \"Klotski (华容道) layouts: ").append(title.replace("\"", "'")).append("\"\n")
+    c.append(HEADER).append(title.replace("\"", "'")).append("\"\n")
         .append("license: unknown\n")
         .append("tags:\n- klotski\n- huarongdao\n- sliding-block-puzzle\n")
         .append("configs:\n- config_name: default\n  data_files: \"").append(name).append("\"\n")

@@ -77,12 +77,17 @@ public enum ExportFormat {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       long[] rows = new long[1];
-      if (r.groupsTable()) {
-        target.write(s -> rows[0] = ParquetExport.writeGroups(db, r.cls(), s));
-      } else {
-        target.write(s -> rows[0] = ParquetExport.writeLayouts(db, r.cls(), s, target.scratchBeside(), r.threads(),
-            progress));
-      }
+      // written whole at a path of its own, then its footer made canonical (ParquetFooter): the
+      // same database gives the same bytes, to a file or to a stream
+      target.writePath(tmp -> {
+        try (java.io.OutputStream s = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(tmp,
+            java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+            java.nio.file.LinkOption.NOFOLLOW_LINKS), 1 << 20)) {
+          rows[0] = r.groupsTable() ? ParquetExport.writeGroups(db, r.cls(), s)
+              : ParquetExport.writeLayouts(db, r.cls(), s, target.scratchBeside(), r.threads(), progress);
+        }
+        ParquetFooter.canonical(tmp);
+      });
       return new Written(rows[0], String.format(Locale.ROOT, "%,d %s rows to %s", rows[0], r.groupsTable() ? "group" : "layout",
           target.name()), null, null, null);
     }

@@ -30,9 +30,10 @@ import klotskidb.db.WriteTarget;
  *
  * The rule is checked by {@link #of} before the command prints or computes anything; a command
  * writes the file it names and nothing else (its scratch files, see {@link Scratch}, are its own
- * and go at the end; the ones a killed run left are removed by the next export to the same name).
- * A format that needs a path of its own (SQLite) writes a scratch file first, then copies it into
- * a stream target.
+ * and go at the end; the ones a killed run left are removed by the next export to the same name,
+ * or for a stream by the next stream export, from the temporary folder's {@code .klotski-export.*}).
+ * A format that needs a path of its own (SQLite, Parquet) writes a scratch file first, then copies
+ * it into a stream target.
  */
 public final class OutputTarget {
   /** The {@code --out} value for standard output. */
@@ -57,7 +58,7 @@ public final class OutputTarget {
    */
   public static OutputTarget of(Path out, boolean force, Consumer<String> notes) {
     if (out.toString().equals(STDOUT)) {
-      return new OutputTarget(null, null, true);
+      return streamed(new OutputTarget(null, null, true), notes);
     }
     Path abs = out.toAbsolutePath().normalize();
     if (Files.isSymbolicLink(abs) && !Files.exists(abs)) {
@@ -80,7 +81,7 @@ public final class OutputTarget {
     }
     if (!a.isRegularFile()) {
       // a FIFO, a device, /dev/stdout on a pipe: opened through the name, its reader or driver takes the bytes
-      return new OutputTarget(out, abs, true);
+      return streamed(new OutputTarget(out, abs, true), notes);
     }
     Path real;
     try {
@@ -100,6 +101,12 @@ public final class OutputTarget {
     }
     Scratch.removeStale(real, notes);
     return new OutputTarget(out, real, false);
+  }
+
+  /** A stream's target, after removing the scratch a killed stream export left in the temporary folder. */
+  private static OutputTarget streamed(OutputTarget t, Consumer<String> notes) {
+    Scratch.removeStale(t.scratchBeside(), notes);
+    return t;
   }
 
   /** What is written, for reports: the path, or "standard output". */
@@ -144,7 +151,10 @@ public final class OutputTarget {
       AtomicFile.writePath(real, body);
       return;
     }
+    Files.createDirectories(scratchBeside().getParent());
     Path tmp = Scratch.file(scratchBeside());
+    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(tmp), "klotski-cleanup"); // Ctrl-C, SIGTERM
+    Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       body.write(tmp);
       try (InputStream in = Files.newInputStream(tmp, LinkOption.NOFOLLOW_LINKS); OutputStream out = open()) {
@@ -154,6 +164,11 @@ public final class OutputTarget {
       }
     } finally {
       Scratch.deleteQuietly(tmp);
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway
+      }
     }
   }
 

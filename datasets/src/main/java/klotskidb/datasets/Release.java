@@ -75,6 +75,10 @@ public final class Release {
    * naming what is there; a link to a release folder is followed.
    */
   public static Path folder(Path dir) throws IOException {
+    if (dir.toString().equals(OutputTarget.STDOUT)) {
+      throw new klotskidb.enumerator.InputException("a release is a folder of 410 files: --out - (standard output) "
+          + "does not apply; give --out a new or empty folder");
+    }
     Path abs = dir.toAbsolutePath().normalize();
     Path real = Files.exists(abs) ? abs.toRealPath() : abs;
     if (Files.exists(abs) && !Files.isDirectory(real)) {
@@ -88,6 +92,30 @@ public final class Release {
     if (!ours) {
       throw new IllegalArgumentException("refusing to write a release into " + dir + ": it is "
           + WriteTarget.describe(real) + ", which a release did not make; give --out a new or empty folder");
+    }
+    // a release writes only plain files: a link, FIFO or device under one of its names is not its own
+    // (a killed run's scratch, links included, is removed without being followed)
+    if (Files.isDirectory(real)) {
+      java.util.List<Path> all = new java.util.ArrayList<>();
+      try (var entries = Files.list(real)) {
+        entries.forEach(all::add);
+      }
+      if (Files.isDirectory(sums, LinkOption.NOFOLLOW_LINKS)) {
+        try (var entries = Files.list(sums)) {
+          entries.forEach(all::add);
+        }
+      }
+      {
+        for (Path p : all) {
+          String n = p.getFileName().toString();
+          boolean plain = n.equals(SUMS) ? Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+              : Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
+          if (!plain && !Scratch.isScratchName(n)) {
+            throw new IllegalArgumentException("refusing to write a release into " + dir + ": its " + n + " is "
+                + WriteTarget.describe(p) + ", which a release did not make; move it away or give --out a new folder");
+          }
+        }
+      }
     }
     return real;
   }

@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
  *   out/.main.csv.klotski-4711-3920485723049857203.tmp/   parts of a Parquet file, deleted at the end
  * </pre>
  *
- * The names are made by the platform's temp-file calls ({@link Files#createTempFile}: a random
- * part, created only if nothing is there -- a planted link makes the call fail instead of being
- * followed -- and readable by the owner alone). The process id in the name lets the next run of
+ * The names have a random part and are created only if nothing is there ({@link
+ * Files#createTempFile}, {@link Files#createDirectory}: a planted link makes the call fail instead of
+ * being followed), readable by the owner alone, and all end in {@code .tmp}. The process id in the name lets the next run of
  * the same kind recognise what a killed run left ({@link #removeStale}); deleting never follows a
  * link ({@link #delete}).
  */
@@ -50,14 +50,28 @@ public final class Scratch {
         : Files.createTempFile(dir, prefix(output), ".tmp");
   }
 
-  /** A new empty scratch folder beside {@code output}, in its folder. */
+  /**
+   * A new empty scratch folder beside {@code output}, in its folder, named as {@link #file} names
+   * a file (the platform's temp-folder call ends no name in {@code .tmp}, so the next run would not
+   * know it): made only where nothing is, owner-only.
+   */
   public static Path folder(Path output) throws IOException {
     Path dir = output.toAbsolutePath().normalize().getParent();
-    return posix(dir)
-        ? Files.createTempDirectory(dir, prefix(output),
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_DIR)))
-        : Files.createTempDirectory(dir, prefix(output));
+    for (int attempt = 0; ; attempt++) {
+      Path p = dir.resolve(prefix(output) + Long.toUnsignedString(RANDOM.nextLong()) + ".tmp");
+      try {
+        return posix(dir)
+            ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_DIR)))
+            : Files.createDirectory(p);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        if (attempt == 100) {
+          throw e;
+        }
+      }
+    }
   }
+
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
   /**
    * Removes the scratch files and folders of {@code output} that a run which is gone left (by the
