@@ -83,7 +83,7 @@ final class ServeCommand implements Callable<Integer> {
         server = HttpService.start(live, new InetSocketAddress(address, port), threads, System.err,
             noWarmUp ? 0 : WARM_UP_MILLIS, accessLog);
       } catch (java.net.BindException e) {
-        throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
+        throw new IllegalArgumentException("cannot listen on " + hostInUrl(address) + ":" + port + ": " + e.getMessage());
       }
       Thread hook = new Thread(() -> {
         server.close();
@@ -91,10 +91,50 @@ final class ServeCommand implements Callable<Integer> {
       }, "klotski-serve-stop");
       Runtime.getRuntime().addShutdownHook(hook);
       InetSocketAddress at = server.address();
-      out.println("serving " + db.dir() + " at http://" + at.getHostString() + ":" + at.getPort() + "/ (Ctrl-C stops)");
+      out.println("serving " + db.dir() + " at http://" + hostInUrl(at.getAddress()) + ":" + at.getPort()
+          + "/ (Ctrl-C stops)");
       out.flush();
       stopped.await();
     }
     return 0;
+  }
+
+  /**
+   * An address as a URL's host: an IPv6 address in brackets and in its short form
+   * ({@code http://[::1]:8080/}, not {@code http://0:0:0:0:0:0:0:1:8080/}, which no browser reads).
+   */
+  static String hostInUrl(InetAddress a) {
+    if (!(a instanceof java.net.Inet6Address)) {
+      return a.getHostAddress();
+    }
+    String full = a.getHostAddress().replaceFirst("%.*$", "");
+    // the longest run of zero groups becomes "::" (RFC 5952)
+    String[] groups = full.split(":");
+    int bestAt = -1;
+    int bestLen = 1;
+    for (int i = 0; i < groups.length; ) {
+      int j = i;
+      while (j < groups.length && groups[j].matches("0+")) {
+        j++;
+      }
+      if (j - i > bestLen) {
+        bestAt = i;
+        bestLen = j - i;
+      }
+      i = j == i ? i + 1 : j;
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < groups.length; i++) {
+      if (i == bestAt) {
+        b.append(i == 0 ? "::" : ":");
+        i += bestLen - 1;
+        continue;
+      }
+      b.append(groups[i].replaceFirst("^0+(?=.)", ""));
+      if (i < groups.length - 1) {
+        b.append(':');
+      }
+    }
+    return "[" + b + "]";
   }
 }

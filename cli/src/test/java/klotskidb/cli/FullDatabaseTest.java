@@ -148,7 +148,7 @@ class FullDatabaseTest {
     // the find rows' count and checksum as written (their content: FinderTest and the test below)
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(12,708 rows, .*")), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep ranks +ok \\(4,312 rows, .*")), r.out);
-    assertTrue(r.out.endsWith("verified: 10 checks pass\n"), r.out);
+    assertTrue(r.out.endsWith("verified: 20 checks pass\n"), r.out); // 10 families: blocks, then rows
   }
 
   @Test

@@ -371,13 +371,49 @@ class ServeTest {
         HTTP.send(HttpRequest.newBuilder(URI.create(at + path)).header("User-Agent", "klotski-test").GET().build(),
             HttpResponse.BodyHandlers.ofString());
       }
+      // requests Jetty cannot parse: a bad percent-encoding, a garbled request line; each body's length logged
+      List<Integer> sent = new ArrayList<>();
+      for (String request : List.of("GET /api/layout/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "GARBAGE\r\n\r\n")) {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", logged.address().getPort())) {
+          socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+          String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+          assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+          sent.add(answer.substring(answer.indexOf("\r\n\r\n") + 4).getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
+      }
+      assertTrue(sent.get(0) > 20 && sent.get(1) > 20, sent.toString());
+      long until = System.nanoTime() + 5_000_000_000L;
+      while (java.nio.file.Files.readAllLines(log).size() < 5 && System.nanoTime() < until) {
+        Thread.sleep(10);
+      }
+      List<String> lines = java.nio.file.Files.readAllLines(log);
+      assertEquals(5, lines.size(), lines.toString());
+      List<Integer> counted = new ArrayList<>();
+      for (String line : lines.subList(3, 5)) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("127\\.0\\.0\\.1 - - \\[.+\\] \"[^\"]*\" 400 (\\d+) .*")
+            .matcher(line);
+        assertTrue(m.matches(), line);
+        counted.add(Integer.parseInt(m.group(1)));
+      }
+      assertEquals(sent.stream().sorted().toList(), counted.stream().sorted().toList(),
+          "the bytes sent, not 0: " + lines.subList(3, 5));
     }
     List<String> lines = java.nio.file.Files.readAllLines(log);
     assertEquals("an earlier line", lines.get(0), "appended, never replaced");
-    assertEquals(3, lines.size(), lines.toString());
+    assertEquals(5, lines.size(), lines.toString());
     assertTrue(lines.get(1).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /api/layout/1A9BF0C HTTP/1\\.1\" 200 \\d+ "
         + "\"[^\"]*\" \"klotski-test\""), lines.get(1));
     assertTrue(lines.get(2).contains("\"GET /api/layout/nothing HTTP/1.1\" 400 "), lines.get(2));
+  }
+
+  /** The address serve prints is a URL a browser opens: IPv6 in brackets, in its short form. */
+  @Test
+  void anIpv6AddressIsBracketedInTheUrl() throws Exception {
+    assertEquals("[::1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("::1")));
+    assertEquals("[::]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("::")));
+    assertEquals("[fe80::1:2:3:4]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80:0:0:0:1:2:3:4")));
+    assertEquals("[2001:db8::1:0:0:1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("2001:db8:0:0:1:0:0:1")));
+    assertEquals("127.0.0.1", ServeCommand.hostInUrl(java.net.InetAddress.getByName("127.0.0.1")));
   }
 
   /**

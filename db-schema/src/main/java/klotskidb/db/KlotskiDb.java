@@ -136,7 +136,10 @@ public final class KlotskiDb implements AutoCloseable {
       cfOptions.forEach(ColumnFamilyOptions::close);
       options.close();
       cache.close();
-      throw new DatabaseException("cannot open " + dir + ": " + oneLine(e), e);
+      boolean corrupt = e.getStatus() != null && e.getStatus().getCode() == Status.Code.Corruption;
+      // a table file's block that fails its checksum as the open reads it: the damage, named
+      throw new DatabaseException(corrupt ? damaged(dir, oneLine(e).replace(dir + "/", ""))
+          : "cannot open " + dir + ": " + oneLine(e), e);
     }
     KlotskiDb k = new KlotskiDb(dir, db, cache, cfOptions, options, handles);
     for (int i = 0; i < families.size(); i++) {
@@ -277,6 +280,11 @@ public final class KlotskiDb implements AutoCloseable {
     String message = (corrupt ? "the database at " + dir + " is damaged: " : "reading the database at " + dir
         + " failed: ") + "column family '" + cf + "', " + detail + (corrupt ? "; rebuild it with 'klotski build'" : "");
     return new DamagedDatabaseException(message, cf, detail, e);
+  }
+
+  /** Every live table file of every family (RocksDB's metadata: family, folder, name, size). */
+  List<LiveFileMetaData> liveFiles() {
+    return db.getLiveFilesMetaData();
   }
 
   /** The table files of a column family, names relative to the database directory. */

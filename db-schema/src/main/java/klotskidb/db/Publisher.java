@@ -160,12 +160,33 @@ public final class Publisher {
     return null;
   }
 
-  /** The {@link #PUBLICATION} of the database at {@code dir}, or "" when it has none. */
+  /** The {@link #PUBLICATION} of the database at {@code dir}, or "" when it has none (or a damaged one). */
   public static String publicationOf(Path dir) {
-    try {
-      return Files.readString(dir.resolve(PUBLICATION));
-    } catch (IOException e) {
+    String text = readPublication(dir);
+    return text == null ? "" : text;
+  }
+
+  /** What a publish writes into {@link #PUBLICATION}: a random UUID and the instant, one line. */
+  private static final java.util.regex.Pattern PUBLICATION_TEXT = java.util.regex.Pattern.compile(
+      "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} \\d{4,}-\\d\\d-\\d\\dT[0-9:.]+Z\n");
+
+  /**
+   * The {@link #PUBLICATION} text of {@code dir}: "" when there is no such file, null when the file
+   * is not what a publish writes (damaged, or not klotski's).
+   */
+  static String readPublication(Path dir) {
+    Path p = dir.resolve(PUBLICATION);
+    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return "";
+    }
+    try {
+      if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.size(p) > 200) {
+        return null;
+      }
+      String text = new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1);
+      return PUBLICATION_TEXT.matcher(text).matches() ? text : null;
+    } catch (IOException e) {
+      return null;
     }
   }
 
@@ -295,8 +316,14 @@ public final class Publisher {
       try {
         KlotskiDb db = KlotskiDb.openOnce(dir);
         if (before != null && before.equals(identity(dir))) {
-          String id = before.toString();
-          db.setPublication(id.substring(id.indexOf(' ') + 1));
+          String publication = readPublication(dir);
+          if (publication == null) {
+            db.close();
+            throw new DamagedDatabaseException("the database at " + dir + " is damaged: its " + PUBLICATION
+                + " file is not what a publish writes (a UUID and a time, one line); rebuild it with 'klotski build "
+                + "--db " + dir + "'", Schema.META, PUBLICATION, null);
+          }
+          db.setPublication(publication);
           return db;
         }
         db.close();
@@ -346,7 +373,9 @@ public final class Publisher {
     try {
       Object inode = Files.readAttributes(dir, BasicFileAttributes.class).fileKey();
       Path publication = dir.resolve(PUBLICATION);
-      return inode + " " + (Files.exists(publication) ? Files.readString(publication) : "");
+      // its bytes as they are (a damaged file is the same damaged file on the next read, not a swap)
+      return inode + " " + (Files.exists(publication)
+          ? new String(Files.readAllBytes(publication), java.nio.charset.StandardCharsets.ISO_8859_1) : "");
     } catch (IOException e) {
       return null;
     }

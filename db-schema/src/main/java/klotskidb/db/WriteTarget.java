@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  *   link to such a folder, '.' with a user's files     nothing touched
  * </pre>
  *
- * A klotski database is recognised by its own markers: {@code CURRENT} or {@link
- * Publisher#PUBLICATION}, and no entry but the names RocksDB and klotski write ({@code 000012.sst},
+ * A klotski database is recognised by its own identity file, {@link Publisher#PUBLICATION} (what
+ * a publish writes, see {@link #isDatabase}), and no entry but the names RocksDB and klotski write ({@code 000012.sst},
  * {@code MANIFEST-000005}, {@code OPTIONS-000007}, {@code LOG.old.1700000000}, ...). A database that
  * does not open (damaged, another schema version) is still one klotski made, so a new build may
  * replace it; a folder with one foreign file is not.
@@ -78,11 +78,32 @@ public final class WriteTarget {
         + "; klotski replaces only a klotski database or an empty folder (give --db a new path)");
   }
 
-  /** Whether {@code dir} is a folder klotski made as a database (by its names; see the class comment). */
+  /**
+   * Whether {@code dir} is a folder klotski published as a database: its identity file {@link
+   * Publisher#PUBLICATION} as a publish writes it (or, damaged, beside RocksDB's own {@code CURRENT}
+   * naming a manifest), and no entry but the names RocksDB and klotski write. Names alone are not
+   * enough: a user's folder of {@code CURRENT} and {@code 000001.log} is not a database.
+   */
   public static boolean isDatabase(Path dir) {
     List<String> names = names(dir);
-    return names != null && (names.contains("CURRENT") || names.contains(Publisher.PUBLICATION))
-        && names.stream().allMatch(n -> DATABASE_FILE.matcher(n).matches());
+    if (names == null || !names.contains(Publisher.PUBLICATION)
+        || !names.stream().allMatch(n -> DATABASE_FILE.matcher(n).matches())) {
+      return false;
+    }
+    if (!Files.isRegularFile(dir.resolve(Publisher.PUBLICATION), LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    return Publisher.readPublication(dir) != null || currentNamesAManifest(dir);
+  }
+
+  private static boolean currentNamesAManifest(Path dir) {
+    Path current = dir.resolve("CURRENT");
+    try {
+      return Files.isRegularFile(current, LinkOption.NOFOLLOW_LINKS) && Files.size(current) < 100
+          && Files.readString(current, java.nio.charset.StandardCharsets.ISO_8859_1).matches("MANIFEST-\\d+\n");
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The folder a build stages its table files in ({@code staging/cases-00.sst}), inside its building folder. */

@@ -65,7 +65,8 @@ class PublisherTest {
     assertFalse(Files.exists(aside), "removed");
     assertEquals(1, notes.size(), notes.toString());
     assertTrue(notes.get(0).startsWith("removed " + aside + ", left by an interrupted run: it is not a complete "
-        + "database (cannot open "), notes.get(0));
+        + "database (the database at " + aside + " is damaged: "), notes.get(0));
+    assertTrue(notes.get(0).contains(".sst: No such file"), "names the missing table file: " + notes.get(0));
     DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(db));
     assertTrue(e.getMessage().startsWith("no database at "), e.getMessage());
   }
@@ -166,5 +167,37 @@ class PublisherTest {
       assertEquals(1440, during.db().layoutCount(), "the old handle still reads");
       during.close();
     }
+  }
+
+  /** A PUBLICATION that is not what a publish writes (invalid UTF-8 here) is damage, said at once. */
+  @Test
+  void aDamagedPublicationIsReportedAsDamagedNotAsAReplacement() throws Exception {
+    Path db = publish(dir.resolve("db"));
+    Files.write(db.resolve(Publisher.PUBLICATION), new byte[] {(byte) 0xC3, 0x28, (byte) 0xFF, '\n'});
+    long t0 = System.nanoTime();
+    DatabaseException e = assertThrows(DatabaseException.class, () -> KlotskiDb.open(db).close());
+    assertTrue(System.nanoTime() - t0 < 1_500_000_000L, "no retries as for a publish under way");
+    assertTrue(e.getMessage().startsWith("the database at " + db + " is damaged: its PUBLICATION file is not "
+        + "what a publish writes"), e.getMessage());
+    assertFalse(e.getMessage().contains("being replaced"), e.getMessage());
+    // still klotski's own database (RocksDB's CURRENT names its manifest): a new build may replace it
+    assertTrue(WriteTarget.isDatabase(db));
+    assertEquals(db, WriteTarget.database(db));
+  }
+
+  /** A user's folder of files named as RocksDB names its own is not a database, and is never replaced. */
+  @Test
+  void aFolderOfRocksDbLikeNamesIsNotADatabase() throws Exception {
+    Path mine = Files.createDirectories(dir.resolve("mine"));
+    Files.writeString(mine.resolve("CURRENT"), "my current notes\n");
+    Files.writeString(mine.resolve("000001.log"), "my diary\n");
+    assertFalse(WriteTarget.isDatabase(mine));
+    DatabaseException e = assertThrows(DatabaseException.class, () -> WriteTarget.database(mine));
+    assertTrue(e.getMessage().startsWith("refusing to write a database at " + mine), e.getMessage());
+    Files.writeString(mine.resolve(Publisher.PUBLICATION), "my publication\n");
+    assertFalse(WriteTarget.isDatabase(mine), "a PUBLICATION not klotski's, beside a CURRENT not RocksDB's");
+    assertEquals("my diary\n", Files.readString(mine.resolve("000001.log")));
+    Path db = publish(dir.resolve("db"));
+    assertTrue(WriteTarget.isDatabase(db), "klotski's own, by its PUBLICATION");
   }
 }

@@ -1,8 +1,10 @@
 package klotskidb.enumerator;
 
 /**
- * User input as it may be echoed in an error message: quoted, control characters escaped, at most
- * {@link #MAX} characters, so that every error stays one readable line whatever was typed.
+ * User input as it may be echoed in an error message: quoted, control and invisible characters
+ * escaped, at most {@link #MAX} characters, so that every error stays one readable line whatever
+ * was typed, and shows what was typed (a right-to-left override U+202E, which would reorder the
+ * rest of the line, is shown as the six characters backslash, u, 2, 0, 2, e).
  *
  * <pre>
  *   quote("1A9BF0CZ")          -> '1A9BF0CZ'
@@ -38,6 +40,25 @@ public final class UserText {
     return sb.toString();
   }
 
+  /**
+   * Whether the char at {@code i} would not print as itself: a control character, a line or
+   * paragraph separator, a format character (the bidi overrides U+202E and U+2066-2069 that reorder
+   * what follows, zero-width spaces and joiners U+200B-200D, U+2060, U+FEFF) or half of a broken
+   * surrogate pair.
+   */
+  static boolean invisible(String text, int i) {
+    char c = text.charAt(i);
+    int type = Character.getType(c);
+    if (Character.isHighSurrogate(c)) {
+      return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+    }
+    if (Character.isLowSurrogate(c)) {
+      return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
+    }
+    return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+        || type == Character.PARAGRAPH_SEPARATOR;
+  }
+
   private static void escape(StringBuilder sb, String text, int from, int to) {
     for (int i = from; i < to; i++) {
       char c = text.charAt(i);
@@ -46,7 +67,7 @@ public final class UserText {
         case '\r' -> sb.append("\\r");
         case '\t' -> sb.append("\\t");
         default -> {
-          if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+          if (invisible(text, i)) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {
             sb.append(c);

@@ -21,6 +21,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -154,9 +155,18 @@ public final class KlotskiServer implements HttpService {
     if (accessLog != null) {
       // Jetty's request log, in the extended NCSA format web log tools read: one line a request
       // (errors and refusals too), appended to the file
-      RequestLogWriter writer = new RequestLogWriter(accessLog.toAbsolutePath().toString());
-      writer.setAppend(true);
+      RequestLogWriter file = new RequestLogWriter(accessLog.toAbsolutePath().toString());
+      file.setAppend(true);
+      RequestLog.Writer writer = line -> {
+        Long bad = BAD_MESSAGE_BYTES.get();
+        if (bad != null) { // an unparsable request: its line gets the bytes of the JSON error sent
+          BAD_MESSAGE_BYTES.remove();
+          line = line.replaceFirst("^(\\S+ \\S+ \\S+ \\[[^\\]]*\\] \"(?:[^\"\\\\]|\\\\.)*\" \\d{3}) 0 ", "$1 " + bad + " ");
+        }
+        file.write(line);
+      };
       jetty.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+      jetty.addBean(file); // started and stopped with the server, as when it was the log's own writer
     }
   }
 
@@ -376,6 +386,16 @@ public final class KlotskiServer implements HttpService {
    * after a handler) as the API's JSON: {@code {"error": "..."}} with the status's reason and,
    * when it is plain words, Jetty's detail; never a class name.
    */
+  /**
+   * The body of the answer to a request Jetty could not parse ({@code %zz} in a URL, a garbled
+   * request line), for its access-log line: Jetty answers it through an error response of its own
+   * whose bytes the log does not count (it said 0), then logs it on the same thread.
+   */
+  static final ThreadLocal<Long> BAD_MESSAGE_BYTES = new ThreadLocal<>();
+
+  /** The method of the request Jetty makes up for one it could not parse ("BAD /badMessage" in the log). */
+  private static final String UNPARSED = "BAD";
+
   static final class JsonErrors extends ErrorHandler {
     private final int queued;
 
@@ -398,7 +418,11 @@ public final class KlotskiServer implements HttpService {
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
         Callback callback) {
       String text = code == 503 ? busy(queued) : text(code, message);
-      send(response, callback, code, JSON, error(code, text));
+      byte[] body = error(code, text);
+      if (request.getMethod().equals(UNPARSED)) {
+        BAD_MESSAGE_BYTES.set((long) body.length);
+      }
+      send(response, callback, code, JSON, body);
     }
 
     @Override

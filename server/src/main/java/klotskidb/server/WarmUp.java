@@ -45,7 +45,9 @@ final class WarmUp {
    * how many were answered.
    */
   static int overHttp(InetSocketAddress at, int layouts, int threads, long millis) {
+    // the loopback's short spelling: the server's Host check accepts [::1], not [0:0:0:0:0:0:0:1]
     String host = at.getAddress().isAnyLocalAddress() ? InetAddress.getLoopbackAddress().getHostAddress()
+        : at.getAddress().isLoopbackAddress() && at.getAddress() instanceof java.net.Inet6Address ? "::1"
         : at.getAddress().getHostAddress();
     String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + at.getPort() + "/api/layout/%23";
     long end = System.nanoTime() + millis * 1_000_000L;

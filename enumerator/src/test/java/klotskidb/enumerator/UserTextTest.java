@@ -1,0 +1,25 @@
+package klotskidb.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Echoed input stays one line and shows what was typed: no character reorders or hides the rest. */
+class UserTextTest {
+  @Test
+  void controlAndInvisibleCharactersAreShownAsEscapes() {
+    assertEquals("'1A9\\nBF'", UserText.quote("1A9\nBF"));
+    // a right-to-left override (U+202E) and an isolate (U+2066) would reorder the line
+    assertEquals("'1A9\\u202eFB\\u2066x'", UserText.quote("1A9\u202EFB\u2066x"));
+    // zero-width space, joiner, word joiner, byte order mark, soft hyphen: invisible
+    assertEquals("'a\\u200bb\\u200dc\\u2060d\\ufeffe\\u00adf'", UserText.quote("a\u200Bb\u200Dc\u2060d\uFEFFe\u00ADf"));
+    // a line separator, a C1 control, half of a surrogate pair
+    assertEquals("'\\u2028\\u0085\\ud83d'", UserText.quote("\u2028\u0085\uD83D"));
+  }
+
+  @Test
+  void visibleTextIsKeptAsTyped() {
+    assertEquals("'横刀立马 😀 héllo'", UserText.quote("横刀立马 😀 héllo"));
+    assertEquals("四面楚歌:3", UserText.oneLine("四面楚歌:3"));
+  }
+}
