@@ -20,6 +20,7 @@ import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Catalogue;
+import klotskidb.query.Facts;
 import klotskidb.query.Difficulty;
 import klotskidb.query.Documents;
 import klotskidb.enumerator.InputException;
@@ -236,52 +237,48 @@ final class InfoCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The text table: every fact of the catalogue that the JSON document has ({@link Facts}), one a
+   * line, in its order, its label beside an original name that would mislead alone; a null says
+   * why; the analysed facts, until then, one line saying how to get them. Then the group's summary
+   * and the board.
+   */
   private static void text(PrintWriter out, KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
       int diameter) {
-    out.println("code               " + Code.format(c.code()));
-    out.println("id                 " + c.id());
-    out.println("short_code         " + ShortCode.of(c.id()));
-    out.println("name               " + c.name());
-    out.println("class              " + c.jiang() + "-" + c.bing() + "-" + c.style() + " (jiang-bing-style)");
-    out.println("group_num          " + c.groupNum());
-    out.println("group_index        " + c.groupIndex());
-    out.println("layer              " + c.layer() + " (steps from the group's seed)");
-    out.println("min_solution_step  " + (c.isSolvable() ? c.minSolutionStep() : "none (unsolvable group)"));
-    Map<String, Object> d = Difficulty.of(c);
-    if (d != null) {
-      out.println("difficulty         " + d.get("word").toString().replace('_', ' ') + ", harder than "
-          + d.get("harder_than_percent") + "% of the solvable layouts, " + d.get("harder_than_percent_in_class")
-          + "% of its class's");
-      out.println("optimal_solutions  " + String.format(java.util.Locale.ROOT, "%,d", c.optimalSolutionNum())
-          + (c.optimalSolutionNum() == 1 ? " (one shortest move sequence)" : " (distinct shortest move sequences)"));
-    }
-    out.println("minimal            " + (c.minimal() == null ? "not known (a class one piece smaller was not built)"
-        : c.minimal() ? "yes (taking off any piece but the 2x2 makes it quicker to solve)"
-        : c.isSolvable() ? "no (a piece can be taken off without making it quicker)" : "no (unsolvable)"));
-    List<String> names = Catalogue.get().namesOf(c.code());
-    if (!names.isEmpty()) {
-      out.println("catalogue_names    " + String.join(", ", names));
-    }
-    out.println("symmetric          " + (c.symmetric() ? "yes" : "no"));
-    out.println("solved             " + (c.solved() ? "yes" : "no"));
-    if (a != null) {
-      out.println("farthest           " + a.farthestStep() + " steps (" + a.farthestNum() + " layouts)");
-      out.println("solutions          " + a.solutionNum() + " (" + a.minSolutionNum() + " at the minimum step)");
-    } else {
-      out.println("farthest           not analysed yet (klotski analyse --class " + c.jiang() + "-" + c.bing()
-          + "-" + c.style() + ")");
+    boolean told = false;
+    for (Facts.Fact f : Facts.LAYOUT) {
+      if (!f.in(Facts.Output.JSON)) {
+        continue;
+      }
+      if (f.analysed() && a == null) {
+        if (!told) {
+          out.printf("%-40s not analysed yet (klotski analyse --class %d-%d-%d)%n", "farthest_step ... solution_num",
+              c.jiang(), c.bing(), c.style());
+          told = true;
+        }
+        continue;
+      }
+      out.printf("%-40s %s%n", f.name(), shown(f, f.layoutValue().of(c, a)));
     }
     out.println("group " + g.name());
-    out.println("  size             " + g.size());
-    out.println("  seed             " + Code.format(g.seed()));
-    out.println("  layers           " + g.layers());
-    if (diameter >= 0) {
-      out.println("  diameter         " + diameter);
-    }
-    out.println("  solvable         " + (g.isSolvable() ? "yes, " + g.solved() + " solved layouts" : "no"));
-    if (g.isSolvable()) {
-      out.println("  hardest          " + g.maxMinSolutionStep() + " steps (" + g.hardest() + " layouts)");
+    for (Facts.Fact f : Facts.GROUP) {
+      if (f.in(Facts.Output.SUMMARY) && !f.name().equals("name") && (!f.analysed() || diameter >= 0)) {
+        out.printf("  %-38s %s%n", f.name(), shown(f, f.groupValue().of(g, diameter)));
+      }
     }
     out.print(Board.of(c.code()).draw());
+  }
+
+  /** A value as the text table shows it: yes or no, numbers with separators, a null with its reason, the label. */
+  private static String shown(Facts.Fact f, Object v) {
+    String text = v == null ? "none (" + f.nullWhen() + ")"
+        : v instanceof Boolean b ? (b ? "yes" : "no")
+        : v instanceof List<?> l ? (l.isEmpty() ? "none" : String.join(", ", l.stream().map(String::valueOf).toList()))
+        : v instanceof Number n && (f.type() == Facts.Type.LONG || f.name().equals("size")
+            || f.name().endsWith("_num") && !f.name().equals("group_num"))
+            ? String.format(java.util.Locale.ROOT, "%,d", n.longValue()) // counts; ids and steps plain
+        : f.type() == Facts.Type.PERCENT ? v + "%"
+        : String.valueOf(v);
+    return v != null && f.label() != null ? text + " (" + f.label() + ")" : text;
   }
 }

@@ -113,7 +113,7 @@ class BrowserTest {
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
         wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
         // the designers' facts: 256 optimal solutions; minimal not known (4-4-1, 4-4-0, 5-3-1 not built)
-        assertEquals("256 optimal solutions", browser.findElement(By.id("fact-optimal")).getText());
+        assertEquals("256 optimal move sequences", browser.findElement(By.id("fact-optimal")).getText());
         assertTrue(browser.findElement(By.id("fact-minimal")).getText().startsWith("not known"));
         assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
         assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
@@ -236,7 +236,7 @@ class BrowserTest {
         String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
         int step = Integer.parseInt(steps.replaceAll("(?s).*?\\n(\\d+) steps.*", "$1"));
         assertTrue(step >= 85 && step <= 93, steps);
-        assertTrue(steps.matches("(?s).*\\n[0-9,]+ optimal solutions?"), steps); // each answer its count
+        assertTrue(steps.matches("(?s).*\\n[0-9,]+ optimal move sequences?"), steps); // each answer its count
         click(wait, By.cssSelector("#found a"));
         wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
         if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
@@ -256,7 +256,7 @@ class BrowserTest {
         wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
         wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
         wait.until(b -> b.findElement(By.id("sol-title")).getText()
-            .equals("Solutions: 6, 2 at the minimum of 81 steps (framed green)"));
+            .equals("Solution layouts of the group: 6; the 2 nearest at 81 steps (framed green)"));
         assertEquals(2, browser.findElements(By.cssSelector("#sol a.optimal")).size());
         String farthest = attribute(wait, By.cssSelector("#far a"), "data-code");
         click(wait, By.cssSelector("#far a"));

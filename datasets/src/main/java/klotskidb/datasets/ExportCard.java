@@ -83,12 +83,14 @@ public final class ExportCard {
     sums.write(s -> s.write((sha256 + "  " + name + "\n").getBytes(StandardCharsets.UTF_8)));
     StringBuilder c = new StringBuilder();
     c.append(HEADER).append(title.replace("\"", "'")).append("\"\n")
-        .append("license: unknown\n")
+        .append("license: apache-2.0\n")
         .append("tags:\n- klotski\n- huarongdao\n- sliding-block-puzzle\n")
         .append("configs:\n- config_name: default\n  data_files: \"").append(name).append("\"\n")
         .append("---\n\n")
         .append("# ").append(name).append("\n\n")
-        .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ").append(w.summary()).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
+        .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ")
+        // the card names files relative to itself, never by the writer's path
+        .append(w.summary().replace(file.toString(), name)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
         .append("Written by klotski-db ").append(toolVersion).append(" (`klotski export --format ").append(format)
         .append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
             + builtBy).append(".\n\n")
@@ -103,6 +105,7 @@ public final class ExportCard {
           : "; the published " + w.original() + "'s MD5: " + PublishedReference.shipped().md5(w.original()));
       c.append(".\n");
     }
+    c.append("\n## Licence\n\nApache-2.0, the licence of klotski-db, which computed every value in the file.\n");
     card.write(s -> s.write(c.toString().getBytes(StandardCharsets.UTF_8)));
   }
 }

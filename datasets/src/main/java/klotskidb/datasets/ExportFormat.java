@@ -20,6 +20,8 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import klotskidb.enumerator.InputException;
+import klotskidb.query.Facts;
+import java.util.List;
 
 /**
  * Every format {@code klotski export} writes, each naming its exporter: what it needs (the
@@ -191,8 +193,7 @@ public enum ExportFormat {
           + "M1-...-Mk,solution_num`: the steps to the nearest solved layout (the 2x2 at the exit, bottom middle), "
           + "how many solved layouts are that near, their codes joined by `-`, and the group's solutions in all "
           + "(solved layouts with no other solved layout on a shortest way to them). Every line ends with LF.";
-      case PARQUET -> "One row per " + (r.groupsTable() ? "group" : "layout, in code order") + "; columns (a "
-          + "null is a fact not yet computed: the class is not analysed, or the group has no solution):\n\n"
+      case PARQUET -> "One row per " + (r.groupsTable() ? "group" : "layout, in code order") + "; columns:\n\n"
           + columns(r.groupsTable() ? ParquetSchemas.GROUPS : ParquetSchemas.LAYOUTS);
       case GRAPHML -> "A node per layout of the group (id `n` and its group_index) with `code`, `short_code`, "
           + "`group_index`, `layer` (steps from the group's seed), `min_solution_step` (-1: the group has no "
@@ -206,20 +207,36 @@ public enum ExportFormat {
     };
   }
 
-  private static String columns(MessageType schema) {
-    StringBuilder b = new StringBuilder("| column | type | |\n| --- | --- | --- |\n");
+  /**
+   * The columns of a Parquet table as the file's schema gives them (type, nullable), each with its
+   * meaning from the catalogue of facts ({@link Facts}).
+   */
+  static String columns(MessageType schema) {
+    List<Facts.Fact> facts = schema == ParquetSchemas.GROUPS ? Facts.GROUP : Facts.LAYOUT;
+    StringBuilder b = new StringBuilder("| column | type | null when | meaning |\n| --- | --- | --- | --- |\n");
     for (Type t : schema.getFields()) {
-      PrimitiveType p = t.asPrimitiveType();
-      String type = p.getLogicalTypeAnnotation() instanceof
-          LogicalTypeAnnotation.StringLogicalTypeAnnotation ? "string"
-          : p.getLogicalTypeAnnotation() instanceof
-              LogicalTypeAnnotation.IntLogicalTypeAnnotation i
-              ? "int" + i.getBitWidth() : p.getPrimitiveTypeName().name().toLowerCase(Locale.ROOT);
-      b.append("| `").append(t.getName()).append("` | ").append(type).append(" | ")
-          .append(t.isRepetition(Type.Repetition.OPTIONAL) ? "nullable" : "")
-          .append(" |\n");
+      Facts.Fact f = facts.stream().filter(x -> x.column().equals(t.getName()) && x.in(Facts.Output.PARQUET))
+          .findFirst().orElseThrow(() -> new IllegalStateException("no fact for the Parquet column " + t.getName()));
+      b.append("| `").append(t.getName()).append("` | ").append(typeOf(t.asPrimitiveType())).append(" | ")
+          .append(t.isRepetition(Type.Repetition.OPTIONAL) ? f.nullWhen() : "never").append(" | ")
+          .append(f.en()).append(f.label() == null ? "" : " (" + f.label() + ")").append(" |\n");
     }
     return b.toString().strip();
+  }
+
+  /** A Parquet column's type as readers show it: string, int8, int16, int32, int64, boolean, decimal(4,2). */
+  static String typeOf(PrimitiveType p) {
+    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation) {
+      return "string";
+    }
+    if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
+      return "int" + i.getBitWidth();
+    }
+    if (a instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
+      return "decimal(" + d.getPrecision() + "," + d.getScale() + ")";
+    }
+    return p.getPrimitiveTypeName().name().toLowerCase(Locale.ROOT);
   }
 
   /** The format's name on the command line: all-cases, main-csv, ... */

@@ -15,6 +15,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
+import klotskidb.query.Facts;
 
 /**
  * The original release's SQL database (its {@code build/load.sql} loaded {@code main.csv} and
@@ -35,7 +36,8 @@ import klotskidb.enumerator.ShortCode;
  *                                                        and the percents NULL when unsolvable, minimal
  *                                                        NULL when not known
  *   analysed_classes (jiang_num, bing_num, style_num)    the classes farthest and solution cover
- *   layouts   a view: every column above, one row per layout
+ *   layouts   a view: every column above, one row per layout, in the order of the catalogue of facts
+ *             ({@link Facts}), the original tables' columns under their original names
  *   meta      (key, value)                               the source database's meta
  * </pre>
  *
@@ -149,15 +151,31 @@ public final class SqliteExport {
     try (Statement s = c.createStatement()) {
       s.execute("CREATE UNIQUE INDEX main_code ON main (code)");
       s.execute("CREATE UNIQUE INDEX facts_name ON facts (name)");
-      s.execute("CREATE VIEW layouts AS SELECT main.id AS id, code, facts.short_code AS short_code, facts.name AS name,"
-          + " jiang_num, bing_num, style_num, group_num, group_index, is_mirror, facts.symmetric AS symmetric,"
-          + " facts.layer AS layer, facts.min_solution_step AS min_solution_step, facts.solved AS solved,"
-          + " minimal, optimal_solution_num, harder_than_percent, harder_than_percent_in_class,"
-          + " farthest_step, farthest_num, min_solution_num, solution_num"
-          + " FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
-          + " LEFT JOIN solution ON solution.id = main.id");
+      s.execute(layoutsView());
     }
     return new Counts(n[0], n[1], n[2]);
+  }
+
+  /** The tables of the original release's SQL database that hold a column of the view; the rest are in facts. */
+  private static final Map<String, String> ORIGINAL_TABLE = Map.ofEntries(Map.entry("id", "main"),
+      Map.entry("code", "main"), Map.entry("is_mirror", "main"), Map.entry("jiang_num", "main"),
+      Map.entry("bing_num", "main"), Map.entry("style_num", "main"), Map.entry("group_num", "main"),
+      Map.entry("group_index", "main"), Map.entry("farthest_step", "farthest"), Map.entry("farthest_num", "farthest"),
+      Map.entry("min_solution_num", "solution"), Map.entry("solution_num", "solution"));
+
+  /** The view {@code layouts}: every fact of the catalogue that SQLite has ({@link Facts}), in its order. */
+  static String layoutsView() {
+    StringBuilder b = new StringBuilder("CREATE VIEW layouts AS SELECT ");
+    String sep = "";
+    for (Facts.Fact f : Facts.LAYOUT) {
+      if (f.in(Facts.Output.SQLITE)) {
+        String col = f.sqliteColumn();
+        b.append(sep).append(ORIGINAL_TABLE.getOrDefault(col, "facts")).append('.').append(col).append(" AS ").append(col);
+        sep = ", ";
+      }
+    }
+    return b.append(" FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
+        + " LEFT JOIN solution ON solution.id = main.id").toString();
   }
 
   /** Hundredths of a percent as a percent (9991 -> 99.91), NULL for none. */

@@ -42,6 +42,7 @@ import klotskidb.enumerator.InputException;
  *   GET /api/group/{J-B-S-G}                    summary and layer profile
  *   GET /api/group/{J-B-S-G}/steps              how many members need each number of steps to solve
  *   GET /api/catalogue                          the named layouts (横刀立马, ...) with their steps
+ *   GET /api/facts                              every fact of a layout and a group: name, type, null rule, meaning
  *   GET /api/group/{J-B-S-G}/layer/{K}?offset=0&amp;limit=100   one layer's members, paged
  * </pre>
  *
@@ -140,6 +141,10 @@ public final class Api {
       if (what.equals("meta") && n == 2) {
         allow(q);
         return Response.ok(Queries.meta(db));
+      }
+      if (what.equals("facts") && n == 2) {
+        allow(q);
+        return Response.ok(klotskidb.query.Facts.document());
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));

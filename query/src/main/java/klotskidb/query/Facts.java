@@ -1,0 +1,326 @@
+package klotskidb.query;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
+
+/**
+ * Every fact of a layout and of a group, declared once: its name (the same in the API, {@code
+ * --json}, Parquet and SQLite), its type, when it is null, one sentence of meaning in English and
+ * Chinese, where it appears, and how it is read from the stored records. The outputs are derived
+ * from this list ({@link Documents}, the Parquet card's columns, {@code /api/facts} and the page's
+ * glossary) or checked against it by a test (the Parquet schema, the SQLite columns, the OpenAPI
+ * description, SCHEMA.md's vocabulary).
+ *
+ * <pre>
+ *   Facts.layout("optimal_solution_num")
+ *     -> optimal_solution_num, LONG, never null, in JSON, Parquet and SQLite,
+ *        "how many distinct shortest move sequences solve it ...", read as CaseRecord.optimalSolutionNum()
+ *   of 1A9BF0C00 (横刀立马): 256
+ * </pre>
+ *
+ * A new per-layout fact is then its computation, its bytes in the codec ({@code CasesCodec}) and
+ * one entry here; the outputs follow. Names of the original release's files keep their meaning:
+ * {@code min_solution_num} (how many solved layouts are nearest) and {@code solution_num} (the
+ * group's solutions, solved layouts with no other solved layout on a shortest way to them) are not
+ * counts of move sequences, which is {@code optimal_solution_num}; each says so in its label.
+ */
+public final class Facts {
+  private Facts() {}
+
+  /** A fact's type, and how each output writes it. */
+  public enum Type {
+    /** Text (JSON string, Parquet STRING, SQLite TEXT). */
+    STRING("string"),
+    /** A 32-bit whole number (JSON integer, Parquet int32 with a width annotation, SQLite INTEGER). */
+    INT("integer"),
+    /** A 64-bit whole number (JSON integer, Parquet int64, SQLite INTEGER). */
+    LONG("integer"),
+    /** true or false (SQLite 0 or 1). */
+    BOOLEAN("boolean"),
+    /** A percent to two decimals (JSON number, Parquet DECIMAL(4,2), SQLite REAL). */
+    PERCENT("number"),
+    /** A list of names (JSON only). */
+    NAMES("array"),
+    /** A list of whole numbers (JSON only). */
+    INTS("array");
+
+    /** The JSON Schema type. */
+    public final String json;
+
+    Type(String json) {
+      this.json = json;
+    }
+  }
+
+  /**
+   * Where a fact appears: the JSON documents (a layout's; a group's own), the group summary inside
+   * a layout's document, Parquet's table (layouts or groups), SQLite's {@code layouts} view.
+   */
+  public enum Output { JSON, SUMMARY, PARQUET, SQLITE }
+
+  /** How a layout fact is read: from its stored record and, once its class is analysed, its analysis. */
+  @FunctionalInterface
+  public interface LayoutValue {
+    Object of(CaseRecord c, KlotskiDb.Analysis a);
+  }
+
+  /** How a group fact is read: from its record and its diameter (-1 until its class is analysed). */
+  @FunctionalInterface
+  public interface GroupValue {
+    Object of(GroupRecord g, int diameter);
+  }
+
+  /**
+   * One fact.
+   *
+   * @param name its snake_case name; a dotted name ({@code difficulty.word}) is a key of an object
+   *     in the JSON documents, and its last part the column's name elsewhere
+   * @param nullWhen when it is null, in words; null when never
+   * @param label what people read beside the name, where the name alone misleads (original names)
+   * @param analysed whether it exists only once the layout's class is analysed (absent before in JSON)
+   * @param layoutValue how it is read; null for {@code is_mirror}, which only the release's writers
+   *     compute (by the original engine's rule, {@code LegacySymmetry})
+   */
+  public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
+      Set<Output> outputs, boolean analysed, LayoutValue layoutValue, GroupValue groupValue) {
+    /** The column's name in Parquet: the name's last part. */
+    public String column() {
+      return name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    /**
+     * The column's name in SQLite's {@code layouts} view: the original release's name where its
+     * SQL tables had one ({@code jiang_num}, kept as its {@code load.sql} named it), else {@link #column}.
+     */
+    public String sqliteColumn() {
+      return ORIGINAL_SQL_NAMES.getOrDefault(column(), column());
+    }
+
+    public boolean nullable() {
+      return nullWhen != null;
+    }
+
+    public boolean in(Output o) {
+      return outputs.contains(o);
+    }
+  }
+
+  private static final Set<Output> ALL = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET,
+      Output.SQLITE));
+  private static final Set<Output> SQLITE_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.SQLITE));
+  private static final Set<Output> JSON_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.JSON));
+  private static final Set<Output> JSON_PARQUET = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET));
+  private static final Set<Output> PARQUET_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.PARQUET));
+  private static final Set<Output> EVERY_GROUP = Collections.unmodifiableSet(
+      EnumSet.of(Output.JSON, Output.SUMMARY, Output.PARQUET));
+  private static final Set<Output> GROUP_DOCUMENT = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET));
+
+  /** The columns of the original release's SQL tables ({@code build/load.sql}) named otherwise here. */
+  private static final Map<String, String> ORIGINAL_SQL_NAMES = Map.of("jiang", "jiang_num", "bing", "bing_num",
+      "style", "style_num");
+
+  private static final String UNSOLVABLE = "the layout's group has no solved layout";
+  private static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
+      + "(klotski analyse)";
+
+  private static Fact layout(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs,
+      LayoutValue value) {
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, value, null);
+  }
+
+  private static Fact analysed(String name, String en, String zh, String label, LayoutValue value) {
+    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, ALL, true, value, null);
+  }
+
+  private static Fact groupKey(String name, String en, String zh, GroupValue value) {
+    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, null, value);
+  }
+
+  private static Fact group(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs,
+      GroupValue value) {
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, null, value);
+  }
+
+  /** A layout's facts, in the order of its JSON document. */
+  public static final List<Fact> LAYOUT = List.of(
+      layout("code", Type.STRING, null, "the layout's code: 9 upper-case hex digits (see SCHEMA.md)",
+          "布局编码：9 位大写十六进制数", ALL, (c, a) -> Code.format(c.code())),
+      layout("code_value", Type.LONG, null, "the code as a number, the sort key of the layouts table",
+          "编码的数值，布局表的排序键", PARQUET_ONLY, (c, a) -> c.code()),
+      layout("id", Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
+          ALL, (c, a) -> c.id()),
+      layout("short_code", Type.STRING, null, "the id in base 32, as dnomd343/klotski names layouts",
+          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL, (c, a) -> ShortCode.of(c.id())),
+      layout("jiang", Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
+          "两格棋子（横竖将）的数目", ALL, (c, a) -> c.jiang()),
+      layout("bing", Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL, (c, a) -> c.bing()),
+      layout("style", Type.INT, null, "how many of its two-cell pieces lie flat (1x2)", "横放的两格棋子数目",
+          ALL, (c, a) -> c.style()),
+      layout("group_num", Type.INT, null, "its group within the class (layouts reachable from each other)",
+          "所在组在类中的编号（可互相到达的布局为一组）", ALL, (c, a) -> c.groupNum()),
+      layout("group_index", Type.INT, null, "its place within its group", "在组内的序号", ALL,
+          (c, a) -> c.groupIndex()),
+      layout("name", Type.STRING, null, "jiang-bing-style-group_num-group_index", "布局名：将-兵-式-组号-组内序号",
+          ALL, (c, a) -> c.name()),
+      layout("layer", Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL, (c, a) -> c.layer()),
+      layout("min_solution_step", Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
+          "到解开布局的最少步数", ALL, (c, a) -> c.isSolvable() ? c.minSolutionStep() : null),
+      layout("symmetric", Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
+          ALL, (c, a) -> c.symmetric()),
+      layout("is_mirror", Type.STRING, null, "Y or N by the original engine's mirror rule, as in the published "
+          + "main.csv (13,618 Y; symmetric is the exact rule)", "原版引擎的镜像规则（Y 或 N），与发布的 main.csv 相同",
+          SQLITE_ONLY, null),
+      layout("solved", Type.BOOLEAN, null, "the 2x2 piece is at the exit (bottom middle)", "2x2 棋子已在出口（下方正中）",
+          ALL, (c, a) -> c.solved()),
+      layout("minimal", Type.BOOLEAN, "a class one piece smaller is not in the database",
+          "a minimal puzzle: solvable, and taking off any piece but the 2x2 makes it need fewer steps",
+          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL, (c, a) -> c.minimal()),
+      layout("optimal_solution_num", Type.LONG, null,
+          "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
+          "最优解法（不同的最短走法）的数目", ALL, (c, a) -> c.optimalSolutionNum()),
+      layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
+          "在命名布局目录中的名字（多数没有）", JSON_ONLY, (c, a) -> Catalogue.get().namesOf(c.code())),
+      layout("difficulty.word", Type.STRING, UNSOLVABLE,
+          "a word by min_solution_step: solved 0, easy to 20, medium to 45, hard to 80, very_hard to 110, extreme",
+          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_ONLY,
+          (c, a) -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null),
+      layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
+          "the share of the database's solvable layouts that need fewer steps, in percent, rounded down",
+          "数据库中步数更少的可解布局所占百分比", JSON_PARQUET, (c, a) -> percent(c.harderThan())),
+      layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
+          "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
+          JSON_PARQUET, (c, a) -> percent(c.harderThanInClass())),
+      analysed("farthest_step", "the most steps from it to any layout of its group", "到本组最远布局的步数",
+          null, (c, a) -> a.farthestStep()),
+      analysed("farthest_num", "how many layouts of its group are that far", "本组中那么远的布局数目",
+          "farthest layouts", (c, a) -> a.farthestNum()),
+      analysed("min_solution_num", "how many solved layouts are min_solution_step away (the original release's "
+          + "column: nearest solved layouts, not move sequences)", "最近的解开布局数目（原版列名，不是走法数目）",
+          "nearest solved layouts", (c, a) -> a.minSolutionNum()),
+      analysed("solution_num", "its group's solutions: solved layouts with no other solved layout on a shortest "
+          + "way to them (the original release's column, not move sequences)",
+          "本组的解：最短路上没有其他解开布局的解开布局（原版列名，不是走法数目）", "solution layouts of the group",
+          (c, a) -> a.solutionNum()));
+
+  /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
+  public static final List<Fact> GROUP = List.of(
+      groupKey("jiang", "how many two-cell pieces its layouts have", "两格棋子数目", (g, d) -> g.jiang()),
+      groupKey("bing", "how many 1x1 pieces", "一格棋子数目", (g, d) -> g.bing()),
+      groupKey("style", "how many two-cell pieces lie flat", "横放的两格棋子数目", (g, d) -> g.style()),
+      groupKey("group_num", "its number within the class", "在类中的组号", (g, d) -> g.groupNum()),
+      group("name", Type.STRING, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP,
+          (g, d) -> g.name()),
+      group("size", Type.INT, null, "how many layouts it holds", "组内布局数", EVERY_GROUP, (g, d) -> g.size()),
+      group("seed", Type.STRING, null, "its first layout in code order, where its layers start",
+          "组内编码最小的布局，层从它算起", EVERY_GROUP, (g, d) -> Code.format(g.seed())),
+      group("layers", Type.INT, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP,
+          (g, d) -> g.layers()),
+      group("solvable", Type.BOOLEAN, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP,
+          (g, d) -> g.isSolvable()),
+      group("solved_num", Type.INT, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP,
+          (g, d) -> g.solved()),
+      group("max_min_solution_step", Type.INT, "the group has no solved layout",
+          "the most steps any of its layouts needs to be solved", "组内布局最多需要的步数", EVERY_GROUP,
+          (g, d) -> g.isSolvable() ? g.maxMinSolutionStep() : null),
+      group("hardest_num", Type.INT, "the group has no solved layout",
+          "how many of its layouts need max_min_solution_step steps", "需要最多步数的布局数目", GROUP_DOCUMENT,
+          (g, d) -> g.isSolvable() ? g.hardest() : null),
+      new Fact("diameter", Type.INT, NOT_ANALYSED, "the most steps between two of its layouts",
+          "组内两布局间的最多步数", null, EVERY_GROUP, true, null, (g, d) -> d),
+      group("layer_sizes", Type.INTS, null, "how many layouts each layer holds, from the seed",
+          "从种子算起每层的布局数", JSON_ONLY, (g, d) -> g.layerSizes()));
+
+  private static Double percent(int hundredths) {
+    return hundredths < 0 ? null : Difficulty.percent(hundredths);
+  }
+
+  /** The layout fact of that name (dotted for a key of an object). */
+  public static Fact layout(String name) {
+    return find(LAYOUT, name);
+  }
+
+  /** The group fact of that name. */
+  public static Fact group(String name) {
+    return find(GROUP, name);
+  }
+
+  private static Fact find(List<Fact> facts, String name) {
+    for (Fact f : facts) {
+      if (f.name().equals(name)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("no fact named " + name);
+  }
+
+  /**
+   * A layout's JSON document: every fact in JSON, in order ({@link Documents#layout}); the analysed
+   * ones only with {@code a}; a dotted name goes into an object, null when all its keys are.
+   */
+  static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (Fact f : LAYOUT) {
+      if (!f.in(Output.JSON) || f.analysed() && a == null) {
+        continue;
+      }
+      Object v = f.layoutValue().of(c, a);
+      int dot = f.name().indexOf('.');
+      if (dot < 0) {
+        m.put(f.name(), v);
+        continue;
+      }
+      String parent = f.name().substring(0, dot);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> inner = (Map<String, Object>) m.computeIfAbsent(parent, k -> new LinkedHashMap<>());
+      inner.put(f.name().substring(dot + 1), v);
+    }
+    m.replaceAll((k, v) -> v instanceof Map<?, ?> inner && inner.values().stream().allMatch(x -> x == null) ? null : v);
+    return m;
+  }
+
+  /** A group's facts for JSON: the summary in a layout's document ({@code whole} false) or its own document. */
+  static Map<String, Object> groupDocument(GroupRecord g, int diameter, boolean whole) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (Fact f : GROUP) {
+      if (!f.in(whole ? Output.JSON : Output.SUMMARY) || f.analysed() && diameter < 0) {
+        continue;
+      }
+      m.put(f.name(), f.groupValue().of(g, diameter));
+    }
+    return m;
+  }
+
+  /** The catalogue as a document ({@code /api/facts}, the page's glossary): name, type, null rule, meaning. */
+  public static Map<String, Object> document() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("layout", describe(LAYOUT));
+    m.put("group", describe(GROUP));
+    return m;
+  }
+
+  private static List<Map<String, Object>> describe(List<Fact> facts) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Fact f : facts) {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("name", f.name());
+      d.put("type", f.type().name().toLowerCase(java.util.Locale.ROOT));
+      d.put("null_when", f.nullWhen());
+      d.put("label", f.label());
+      d.put("en", f.en());
+      d.put("zh", f.zh());
+      d.put("outputs", f.outputs().stream().map(o -> o.name().toLowerCase(java.util.Locale.ROOT)).toList());
+      out.add(d);
+    }
+    return out;
+  }
+}
