@@ -14,9 +14,12 @@ import picocli.CommandLine;
 import klotskidb.enumerator.InputException;
 
 /**
- * The {@code klotski} command. Exit codes: 0 success, 1 failure (bad input, missing database,
- * failed check), 2 usage error. Errors are one line on stderr; {@code --verbose} adds the stack
- * trace.
+ * The {@code klotski} command. Exit codes: 0 success; 2 usage error, whatever was typed wrong (an
+ * unknown command or option, a malformed or out-of-range value, a code that is no legal layout:
+ * {@link InputException}), checked before anything is read or written; 1 failure, a well-formed
+ * request the database or the files cannot answer (a missing or damaged database, a folder it may
+ * not write, a failed check). Errors are one line on stderr; {@code --verbose} adds the stack
+ * trace. The version ({@code --version}) is the commit the jar was built from (klotskidb.jobs.Version).
  */
 @Command(
     name = "klotski",

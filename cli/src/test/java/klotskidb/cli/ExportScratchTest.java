@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a killed export leaves is removed by the next one, for every format, to a file and to
  * standard output; and the same database gives the same bytes in every format, from two JVMs
- * (parquet-java's encodings list followed identity hash codes: 1 export in 4 differed).
+ * (parquet-java's encodings list followed identity hash codes, which change from JVM to JVM).
  *
  * <p>Each export runs as a process of its own with a temporary folder of the test's; it is killed
  * (SIGKILL: no hook runs) as soon as its scratch file or folder appears, and again some time later,

@@ -201,9 +201,9 @@ public enum ExportFormat {
       case SQLITE -> "Tables: `main` (every layout: id, code, is_mirror by the original engine's rule, jiang_num, "
           + "bing_num, style_num, group_num, group_index), `farthest` (id, farthest_step, farthest_num) and "
           + "`solution` (id, min_solution_step, min_solution_num, solution_num) for the analysed classes "
-          + "(`analysed_classes`), `facts` (id, short_code, name, layer, min_solution_step, symmetric by the exact "
-          + "rule, solved, minimal, optimal_solution_num, harder_than_percent, harder_than_percent_in_class: see "
-          + "the database's SCHEMA.md, Vocabulary), `meta`, and a view `layouts` joining them on id.";
+          + "(`analysed_classes`), `facts` (id, " + SqliteExport.factsColumns() + ": the catalogue's facts, "
+          + "`/api/facts` and the project's SCHEMA.md, Vocabulary), `meta`, and a view `layouts` joining them on id. "
+          + "`main`, `farthest` and `solution` keep the names of the original release's SQL tables (its load.sql).";
     };
   }
 

@@ -23,10 +23,11 @@ import org.apache.parquet.format.Util;
  * <p>Example: a {@code code} column chunk lists its encodings as {@code [PLAIN, RLE]} in one run
  * and {@code [RLE, PLAIN]} in the next: parquet-java collects them in a {@code HashSet} of enum
  * constants, whose order follows identity hash codes and so changes from one JVM to the next
- * (1 export in 4 differed). {@link #canonical} sorts every column chunk's encodings and encoding
- * statistics by their Parquet numbers and writes the footer back in place: the same items in
- * another order take the same bytes in Thrift's compact protocol, so no offset moves. Nothing else
- * in our files varies (no timestamps; the writer's name and the schema are fixed).
+ * (BENCHMARKS.md, row "Parquet byte for byte"). {@link #canonical} sorts every column chunk's
+ * encodings and encoding statistics by their Parquet numbers and writes the footer back in place:
+ * the same items in another order take the same bytes in Thrift's compact protocol, so no offset
+ * moves. Nothing else in our files varies (no timestamps; the writer's name and the schema are
+ * fixed).
  */
 final class ParquetFooter {
   private ParquetFooter() {}

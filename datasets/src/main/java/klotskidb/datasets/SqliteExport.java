@@ -14,7 +14,6 @@ import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Facts;
 
 /**
@@ -29,12 +28,10 @@ import klotskidb.query.Facts;
  *   farthest  (id, farthest_step, farthest_num)          4091296 | 124 | 8   layouts of analysed classes
  *   solution  (id, min_solution_step, min_solution_num, solution_num)
  *                                                        4091296 | 81 | 2 | 6   (unsolvable: -1 | 0 | 0)
- *   facts     (id, short_code, name, layer, min_solution_step, symmetric, solved, minimal,
- *              optimal_solution_num, harder_than_percent, harder_than_percent_in_class)   every layout
- *             4091296 | 4WVE1 | 5-4-1-1-7472 | 26 | 81 | 1 | 0 | 1 | 256 | 99.91 | 99.64
- *                                                        symmetric by the exact rule; min_solution_step
- *                                                        and the percents NULL when unsolvable, minimal
- *                                                        NULL when not known
+ *   facts     (id, then every fact of the catalogue ({@link Facts}) that the tables above lack and
+ *              that is not the analysis': short_code, name, layer, min_solution_step, symmetric, ...)
+ *             4091296 | 4WVE1 | 5-4-1-1-7472 | 26 | 81 | 1 | ...     every layout; symmetric by the exact
+ *                                                        rule; NULL where the catalogue says when
  *   analysed_classes (jiang_num, bing_num, style_num)    the classes farthest and solution cover
  *   layouts   a view: every column above, one row per layout, in the order of the catalogue of facts
  *             ({@link Facts}), the original tables' columns under their original names
@@ -88,10 +85,7 @@ public final class SqliteExport {
           + " farthest_num INTEGER NOT NULL)");
       s.execute("CREATE TABLE solution (id INTEGER PRIMARY KEY, min_solution_step INTEGER NOT NULL,"
           + " min_solution_num INTEGER NOT NULL, solution_num INTEGER NOT NULL)");
-      s.execute("CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code CHAR(5) NOT NULL, name TEXT NOT NULL,"
-          + " layer INTEGER NOT NULL, min_solution_step INTEGER, symmetric INTEGER NOT NULL, solved INTEGER NOT NULL,"
-          + " minimal INTEGER, optimal_solution_num INTEGER NOT NULL, harder_than_percent REAL,"
-          + " harder_than_percent_in_class REAL)");
+      s.execute(factsTable());
       s.execute("CREATE TABLE analysed_classes (jiang_num INTEGER NOT NULL, bing_num INTEGER NOT NULL,"
           + " style_num INTEGER NOT NULL, PRIMARY KEY (jiang_num, bing_num, style_num))");
       s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -119,7 +113,7 @@ public final class SqliteExport {
     }
     long[] n = new long[3];
     try (PreparedStatement main = c.prepareStatement("INSERT INTO main VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        PreparedStatement facts = c.prepareStatement("INSERT INTO facts VALUES (?" + ", ?".repeat(FACTS.size()) + ")");
         PreparedStatement farthest = c.prepareStatement("INSERT INTO farthest VALUES (?, ?, ?)");
         PreparedStatement solution = c.prepareStatement("INSERT INTO solution VALUES (?, ?, ?, ?)")) {
       SQLException[] failure = new SQLException[1];
@@ -163,6 +157,31 @@ public final class SqliteExport {
       Map.entry("group_index", "main"), Map.entry("farthest_step", "farthest"), Map.entry("farthest_num", "farthest"),
       Map.entry("min_solution_num", "solution"), Map.entry("solution_num", "solution"));
 
+  /**
+   * The columns of {@code facts}: every fact of the catalogue in SQLite that the original tables do
+   * not hold and that is not the analysis' (short_code, name, layer, ..., harder_than_percent_in_class).
+   */
+  static final java.util.List<Facts.Fact> FACTS = Facts.LAYOUT.stream().filter(f -> f.in(Facts.Output.SQLITE)
+      && !f.analysed() && !ORIGINAL_TABLE.containsKey(f.sqliteColumn())).toList();
+
+  /** {@code CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code TEXT NOT NULL, ...)} from {@link #FACTS}. */
+  static String factsTable() {
+    StringBuilder b = new StringBuilder("CREATE TABLE facts (id INTEGER PRIMARY KEY");
+    for (Facts.Fact f : FACTS) {
+      b.append(", ").append(f.sqliteColumn()).append(' ').append(switch (f.type()) {
+        case STRING -> "TEXT";
+        case PERCENT -> "REAL";
+        default -> "INTEGER"; // booleans as 0 and 1
+      }).append(f.nullable() ? "" : " NOT NULL");
+    }
+    return b.append(')').toString();
+  }
+
+  /** The names of {@link #FACTS}, for the card. */
+  public static String factsColumns() {
+    return String.join(", ", FACTS.stream().map(Facts.Fact::sqliteColumn).toList());
+  }
+
   /** The view {@code layouts}: every fact of the catalogue that SQLite has ({@link Facts}), in its order. */
   static String layoutsView() {
     StringBuilder b = new StringBuilder("CREATE VIEW layouts AS SELECT ");
@@ -176,15 +195,6 @@ public final class SqliteExport {
     }
     return b.append(" FROM main JOIN facts ON facts.id = main.id LEFT JOIN farthest ON farthest.id = main.id"
         + " LEFT JOIN solution ON solution.id = main.id").toString();
-  }
-
-  /** Hundredths of a percent as a percent (9991 -> 99.91), NULL for none. */
-  private static void percent(PreparedStatement p, int at, int hundredths) throws SQLException {
-    if (hundredths < 0) {
-      p.setNull(at, java.sql.Types.REAL);
-    } else {
-      p.setDouble(at, hundredths / 100.0);
-    }
   }
 
   private static void flush(PreparedStatement... statements) throws SQLException {
@@ -206,24 +216,22 @@ public final class SqliteExport {
     main.setInt(8, r.groupIndex());
     main.addBatch();
     facts.setInt(1, r.id());
-    facts.setString(2, ShortCode.of(r.id()));
-    facts.setString(3, r.name());
-    facts.setInt(4, r.layer());
-    if (r.isSolvable()) {
-      facts.setInt(5, r.minSolutionStep());
-    } else {
-      facts.setNull(5, java.sql.Types.INTEGER);
+    for (int k = 0; k < FACTS.size(); k++) {
+      Object v = FACTS.get(k).layoutValue().of(r, null);
+      if (v == null) {
+        facts.setNull(k + 2, java.sql.Types.NULL);
+      } else if (v instanceof Boolean b) {
+        facts.setInt(k + 2, b ? 1 : 0);
+      } else if (v instanceof Integer i) {
+        facts.setInt(k + 2, i);
+      } else if (v instanceof Long l) {
+        facts.setLong(k + 2, l);
+      } else if (v instanceof Double d) {
+        facts.setDouble(k + 2, d);
+      } else {
+        facts.setString(k + 2, v.toString());
+      }
     }
-    facts.setInt(6, r.symmetric() ? 1 : 0);
-    facts.setInt(7, r.solved() ? 1 : 0);
-    if (r.minimal() != null) {
-      facts.setInt(8, r.minimal() ? 1 : 0);
-    } else {
-      facts.setNull(8, java.sql.Types.INTEGER);
-    }
-    facts.setLong(9, r.optimalSolutionNum());
-    percent(facts, 10, r.harderThan());
-    percent(facts, 11, r.harderThanInClass());
     facts.addBatch();
     n[0]++;
     if (a != null) {

@@ -452,7 +452,7 @@ public final class DatabaseWriter {
    * The find rows: every layout's code in the bucket of (class, min_solution_step + 1,
    * symmetric, minimal), 4,096 a row, fewest optimal solutions first, then by code. A counting
    * sort of the ids by bucket (stable: the ids are in code order), then each bucket sorted by
-   * optimal_solution_num << 25 | id (ids are below 2^25).
+   * the optimal move sequences' count (CaseRecord.optimalSolutionNum) << 25 | id (ids are below 2^25).
    */
   private void findRows(Sink s) throws RocksDBException {
     Mover mover = new Mover();

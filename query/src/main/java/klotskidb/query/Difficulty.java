@@ -26,6 +26,11 @@ public final class Difficulty {
   private static final int[] UPTO = {0, 20, 45, 80, 110};
   private static final String[] WORDS = {"solved", "easy", "medium", "hard", "very_hard", "extreme"};
 
+  /** Every word, easiest first. */
+  public static java.util.List<String> words() {
+    return java.util.List.of(WORDS);
+  }
+
   /** The word of a number of steps to solve. */
   public static String word(int steps) {
     for (int i = 0; i < UPTO.length; i++) {

@@ -64,9 +64,10 @@ public final class Facts {
 
   /**
    * Where a fact appears: the JSON documents (a layout's; a group's own), the group summary inside
-   * a layout's document, Parquet's table (layouts or groups), SQLite's {@code layouts} view.
+   * a layout's document, Parquet's table (layouts or groups), SQLite's {@code layouts} view, and
+   * each answer of {@code find} (beside the layout's class).
    */
-  public enum Output { JSON, SUMMARY, PARQUET, SQLITE }
+  public enum Output { JSON, SUMMARY, PARQUET, SQLITE, FIND }
 
   /** How a layout fact is read: from its stored record and, once its class is analysed, its analysis. */
   @FunctionalInterface
@@ -117,9 +118,10 @@ public final class Facts {
 
   private static final Set<Output> ALL = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET,
       Output.SQLITE));
+  private static final Set<Output> ALL_AND_FIND = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET,
+      Output.SQLITE, Output.FIND));
   private static final Set<Output> SQLITE_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.SQLITE));
   private static final Set<Output> JSON_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.JSON));
-  private static final Set<Output> JSON_PARQUET = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET));
   private static final Set<Output> PARQUET_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.PARQUET));
   private static final Set<Output> EVERY_GROUP = Collections.unmodifiableSet(
       EnumSet.of(Output.JSON, Output.SUMMARY, Output.PARQUET));
@@ -138,8 +140,9 @@ public final class Facts {
     return new Fact(name, type, nullWhen, en, zh, null, outputs, false, value, null);
   }
 
-  private static Fact analysed(String name, String en, String zh, String label, LayoutValue value) {
-    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, ALL, true, value, null);
+  private static Fact analysed(String name, String en, String zh, String label, Set<Output> outputs,
+      LayoutValue value) {
+    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, value, null);
   }
 
   private static Fact groupKey(String name, String en, String zh, GroupValue value) {
@@ -154,13 +157,13 @@ public final class Facts {
   /** A layout's facts, in the order of its JSON document. */
   public static final List<Fact> LAYOUT = List.of(
       layout("code", Type.STRING, null, "the layout's code: 9 upper-case hex digits (see SCHEMA.md)",
-          "布局编码：9 位大写十六进制数", ALL, (c, a) -> Code.format(c.code())),
+          "布局编码：9 位大写十六进制数", ALL_AND_FIND, (c, a) -> Code.format(c.code())),
       layout("code_value", Type.LONG, null, "the code as a number, the sort key of the layouts table",
           "编码的数值，布局表的排序键", PARQUET_ONLY, (c, a) -> c.code()),
       layout("id", Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
           ALL, (c, a) -> c.id()),
       layout("short_code", Type.STRING, null, "the id in base 32, as dnomd343/klotski names layouts",
-          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL, (c, a) -> ShortCode.of(c.id())),
+          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL_AND_FIND, (c, a) -> ShortCode.of(c.id())),
       layout("jiang", Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
           "两格棋子（横竖将）的数目", ALL, (c, a) -> c.jiang()),
       layout("bing", Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL, (c, a) -> c.bing()),
@@ -171,12 +174,12 @@ public final class Facts {
       layout("group_index", Type.INT, null, "its place within its group", "在组内的序号", ALL,
           (c, a) -> c.groupIndex()),
       layout("name", Type.STRING, null, "jiang-bing-style-group_num-group_index", "布局名：将-兵-式-组号-组内序号",
-          ALL, (c, a) -> c.name()),
+          ALL_AND_FIND, (c, a) -> c.name()),
       layout("layer", Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL, (c, a) -> c.layer()),
       layout("min_solution_step", Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
-          "到解开布局的最少步数", ALL, (c, a) -> c.isSolvable() ? c.minSolutionStep() : null),
+          "到解开布局的最少步数", ALL_AND_FIND, (c, a) -> c.isSolvable() ? c.minSolutionStep() : null),
       layout("symmetric", Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
-          ALL, (c, a) -> c.symmetric()),
+          ALL_AND_FIND, (c, a) -> c.symmetric()),
       layout("is_mirror", Type.STRING, null, "Y or N by the original engine's mirror rule, as in the published "
           + "main.csv (13,618 Y; symmetric is the exact rule)", "原版引擎的镜像规则（Y 或 N），与发布的 main.csv 相同",
           SQLITE_ONLY, null),
@@ -184,10 +187,10 @@ public final class Facts {
           ALL, (c, a) -> c.solved()),
       layout("minimal", Type.BOOLEAN, "a class one piece smaller is not in the database",
           "a minimal puzzle: solvable, and taking off any piece but the 2x2 makes it need fewer steps",
-          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL, (c, a) -> c.minimal()),
+          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL_AND_FIND, (c, a) -> c.minimal()),
       layout("optimal_solution_num", Type.LONG, null,
           "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
-          "最优解法（不同的最短走法）的数目", ALL, (c, a) -> c.optimalSolutionNum()),
+          "最优解法（不同的最短走法）的数目", ALL_AND_FIND, (c, a) -> c.optimalSolutionNum()),
       layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
           "在命名布局目录中的名字（多数没有）", JSON_ONLY, (c, a) -> Catalogue.get().namesOf(c.code())),
       layout("difficulty.word", Type.STRING, UNSOLVABLE,
@@ -196,21 +199,21 @@ public final class Facts {
           (c, a) -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null),
       layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
           "the share of the database's solvable layouts that need fewer steps, in percent, rounded down",
-          "数据库中步数更少的可解布局所占百分比", JSON_PARQUET, (c, a) -> percent(c.harderThan())),
+          "数据库中步数更少的可解布局所占百分比", ALL, (c, a) -> percent(c.harderThan())),
       layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
           "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
-          JSON_PARQUET, (c, a) -> percent(c.harderThanInClass())),
+          ALL, (c, a) -> percent(c.harderThanInClass())),
       analysed("farthest_step", "the most steps from it to any layout of its group", "到本组最远布局的步数",
-          null, (c, a) -> a.farthestStep()),
+          null, ALL_AND_FIND, (c, a) -> a.farthestStep()),
       analysed("farthest_num", "how many layouts of its group are that far", "本组中那么远的布局数目",
-          "farthest layouts", (c, a) -> a.farthestNum()),
+          "farthest layouts", ALL, (c, a) -> a.farthestNum()),
       analysed("min_solution_num", "how many solved layouts are min_solution_step away (the original release's "
           + "column: nearest solved layouts, not move sequences)", "最近的解开布局数目（原版列名，不是走法数目）",
-          "nearest solved layouts", (c, a) -> a.minSolutionNum()),
+          "nearest solved layouts", ALL, (c, a) -> a.minSolutionNum()),
       analysed("solution_num", "its group's solutions: solved layouts with no other solved layout on a shortest "
           + "way to them (the original release's column, not move sequences)",
           "本组的解：最短路上没有其他解开布局的解开布局（原版列名，不是走法数目）", "solution layouts of the group",
-          (c, a) -> a.solutionNum()));
+          ALL, (c, a) -> a.solutionNum()));
 
   /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
   public static final List<Fact> GROUP = List.of(
@@ -298,6 +301,85 @@ public final class Facts {
       m.put(f.name(), f.groupValue().of(g, diameter));
     }
     return m;
+  }
+
+  /**
+   * The OpenAPI schemas made from the catalogue, by name: {@code Layout} (a layout's document, its
+   * group summary inside), {@code Group} (a group's document) and {@code FindResult} (an answer of
+   * find). {@code /api/openapi.json} holds them in place of its {@code {"x-generated": NAME}}.
+   */
+  public static Map<String, Object> openApi(String schema) {
+    return switch (schema) {
+      case "Layout" -> {
+        Map<String, Object> m = objectSchema(LAYOUT, Output.JSON, null);
+        ((List<String>) m.get("required")).add("group");
+        ((Map<String, Object>) m.get("properties")).put("group", objectSchema(GROUP, Output.SUMMARY, null));
+        yield m;
+      }
+      case "Group" -> objectSchema(GROUP, Output.JSON, null);
+      case "FindResult" -> objectSchema(LAYOUT, Output.FIND, "name");
+      default -> throw new IllegalArgumentException("no schema " + schema + " in the catalogue");
+    };
+  }
+
+  /** An object of the facts in {@code output}; a dotted name an object of its own; "class" after {@code classAfter}. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> objectSchema(List<Fact> facts, Output output, String classAfter) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    List<String> required = new ArrayList<>();
+    for (Fact f : facts) {
+      if (!f.in(output)) {
+        continue;
+      }
+      int dot = f.name().indexOf('.');
+      String key = dot < 0 ? f.name() : f.name().substring(0, dot);
+      Map<String, Object> p = property(f);
+      if (dot < 0) {
+        properties.put(key, p);
+      } else {
+        Map<String, Object> object = (Map<String, Object>) properties.computeIfAbsent(key, k -> {
+          Map<String, Object> o = new LinkedHashMap<>();
+          o.put("type", "object");
+          o.put("nullable", f.nullable());
+          o.put("description", "null when " + f.nullWhen());
+          o.put("required", new ArrayList<String>());
+          o.put("properties", new LinkedHashMap<String, Object>());
+          return o;
+        });
+        p.remove("nullable");
+        ((List<String>) object.get("required")).add(f.name().substring(dot + 1));
+        ((Map<String, Object>) object.get("properties")).put(f.name().substring(dot + 1), p);
+      }
+      if (!f.analysed() && !required.contains(key)) {
+        required.add(key);
+      }
+      if (f.name().equals(classAfter)) {
+        properties.put("class", Map.of("type", "string", "description", "jiang-bing-style"));
+        required.add("class");
+      }
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("type", "object");
+    m.put("required", required);
+    m.put("properties", properties);
+    return m;
+  }
+
+  private static Map<String, Object> property(Fact f) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("type", f.type().json);
+    if (f.type() == Type.NAMES || f.type() == Type.INTS) {
+      p.put("items", Map.of("type", f.type() == Type.NAMES ? "string" : "integer"));
+    }
+    if (f.name().equals("difficulty.word")) {
+      p.put("enum", Difficulty.words());
+    }
+    if (f.nullable() && !f.analysed()) {
+      p.put("nullable", true);
+    }
+    p.put("description", f.en() + (f.label() == null ? "" : " (" + f.label() + ")")
+        + (f.nullWhen() == null ? "" : "; " + (f.analysed() ? f.nullWhen() : "null when " + f.nullWhen())));
+    return p;
   }
 
   /** The catalogue as a document ({@code /api/facts}, the page's glossary): name, type, null rule, meaning. */

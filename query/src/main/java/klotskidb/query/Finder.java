@@ -12,7 +12,6 @@ import klotskidb.db.FindCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.ShortCode;
 import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.InputException;
 
@@ -43,7 +42,7 @@ import klotskidb.enumerator.InputException;
  * min_solution_step + 1, symmetric, minimal), fewest optimal solutions first, 4,096 codes a row
  * (SCHEMA.md). The order of the answers is the rows' order: class (jiang, bing, style), then
  * min_solution_step (unsolvable first), then not symmetric before symmetric, not minimal before
- * minimal, then optimal_solution_num (fewest first: one narrow line is harder to find than many),
+ * minimal, then by fewest optimal move sequences (one narrow line is harder to find than many),
  * then code; {@code order=hardest} takes the same buckets by min_solution_step down. A search
  * seeks once per class that
  * matches and reads the rows of its step range; a page reads at most {@link #ROWS_PER_PAGE} rows,
@@ -614,19 +613,21 @@ public final class Finder {
         + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
   }
 
-  /** The JSON-ready form of an answer: the layout's code, short code and name, and the facts it was found by. */
+  /**
+   * The JSON-ready form of an answer: the catalogue's facts of a find answer ({@link Facts},
+   * {@code Output.FIND}: code, short code, name, the facts it was found by), with its class after
+   * its name; the farthest step, from the index, once its class is analysed.
+   */
   public static Map<String, Object> document(Hit h, CaseRecord c) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("code", Code.format(h.code()));
-    m.put("short_code", ShortCode.of(c.id()));
-    m.put("name", c.name());
-    m.put("class", h.className());
-    m.put("min_solution_step", h.minSolutionStep() < 0 ? null : h.minSolutionStep());
-    m.put("symmetric", h.symmetric());
-    m.put("minimal", c.minimal());
-    m.put("optimal_solution_num", c.optimalSolutionNum());
-    if (h.farthestStep() >= 0) {
-      m.put("farthest_step", h.farthestStep());
+    KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
+    for (Facts.Fact f : Facts.LAYOUT) {
+      if (f.in(Facts.Output.FIND) && (!f.analysed() || a != null)) {
+        m.put(f.name(), f.layoutValue().of(c, a));
+      }
+      if (f.name().equals("name")) {
+        m.put("class", h.className());
+      }
     }
     return m;
   }

@@ -223,15 +223,29 @@ public final class Api {
     }
   }
 
-  /** This API's description (OpenAPI 3.0), served at /api/openapi.json. */
+  /**
+   * This API's description (OpenAPI 3.0), served at /api/openapi.json: the resource, its schemas of
+   * the layout, group and find documents made from the catalogue of facts ({@code {"x-generated":
+   * "Layout"}} and the others replaced by {@link klotskidb.query.Facts#openApi}).
+   */
   static final String OPENAPI;
 
   static {
     try (java.io.InputStream in = Api.class.getResourceAsStream("openapi.json")) {
-      OPENAPI = in == null ? "{}" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      String text = in == null ? "{}" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      for (String schema : List.of("Layout", "Group", "FindResult")) {
+        text = text.replace("{\"x-generated\": \"" + schema + "\"}",
+            klotskidb.query.Json.write(klotskidb.query.Facts.openApi(schema)));
+      }
+      OPENAPI = text;
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** The description as served ({@link #OPENAPI}). */
+  public static String openApi() {
+    return OPENAPI;
   }
 
   /** GET /api: what there is, each path with its summary (from the OpenAPI description), and where that is. */
