@@ -258,12 +258,12 @@ final class InfoCommand implements Callable<Integer> {
         }
         continue;
       }
-      out.printf("%-40s %s%n", f.name(), shown(f, f.layoutValue().of(c, a)));
+      out.printf("%-40s %s%n", f.name(), shown(f, f.value(c, a)));
     }
     out.println("group " + g.name());
     for (Facts.Fact f : Facts.GROUP) {
       if (f.in(Facts.Output.SUMMARY) && !f.name().equals("name") && (!f.analysed() || diameter >= 0)) {
-        out.printf("  %-38s %s%n", f.name(), shown(f, f.groupValue().of(g, diameter)));
+        out.printf("  %-38s %s%n", f.name(), shown(f, f.value(g, diameter)));
       }
     }
     out.print(Board.of(c.code()).draw());

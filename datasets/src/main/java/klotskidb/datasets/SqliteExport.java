@@ -217,7 +217,7 @@ public final class SqliteExport {
     main.addBatch();
     facts.setInt(1, r.id());
     for (int k = 0; k < FACTS.size(); k++) {
-      Object v = FACTS.get(k).layoutValue().of(r, null);
+      Object v = FACTS.get(k).value(r, null);
       if (v == null) {
         facts.setNull(k + 2, java.sql.Types.NULL);
       } else if (v instanceof Boolean b) {

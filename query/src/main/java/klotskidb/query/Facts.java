@@ -25,6 +25,7 @@ import klotskidb.enumerator.ShortCode;
  *   Facts.layout("optimal_solution_num")
  *     -> optimal_solution_num, LONG, never null, in JSON, Parquet and SQLite,
  *        "how many distinct shortest move sequences solve it ...", read as CaseRecord.optimalSolutionNum()
+ *        ({@link #read})
  *   of 1A9BF0C00 (横刀立马): 256
  * </pre>
  *
@@ -69,18 +70,6 @@ public final class Facts {
    */
   public enum Output { JSON, SUMMARY, PARQUET, SQLITE, FIND }
 
-  /** How a layout fact is read: from its stored record and, once its class is analysed, its analysis. */
-  @FunctionalInterface
-  public interface LayoutValue {
-    Object of(CaseRecord c, KlotskiDb.Analysis a);
-  }
-
-  /** How a group fact is read: from its record and its diameter (-1 until its class is analysed). */
-  @FunctionalInterface
-  public interface GroupValue {
-    Object of(GroupRecord g, int diameter);
-  }
-
   /**
    * One fact.
    *
@@ -89,11 +78,28 @@ public final class Facts {
    * @param nullWhen when it is null, in words; null when never
    * @param label what people read beside the name, where the name alone misleads (original names)
    * @param analysed whether it exists only once the layout's class is analysed (absent before in JSON)
-   * @param layoutValue how it is read; null for {@code is_mirror}, which only the release's writers
-   *     compute (by the original engine's rule, {@code LegacySymmetry})
+   * @param group whether it is a group's fact
    */
   public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
-      Set<Output> outputs, boolean analysed, LayoutValue layoutValue, GroupValue groupValue) {
+      Set<Output> outputs, boolean analysed, boolean group) {
+    /** A layout fact's value, from its stored record and its analysis (null until its class is analysed). */
+    public Object value(CaseRecord c, KlotskiDb.Analysis a) {
+      return read(name, c, a);
+    }
+
+    /** A group fact's value, from its record and its diameter (-1 until its class is analysed). */
+    public Object value(GroupRecord g, int diameter) {
+      return read(name, g, diameter);
+    }
+
+    /**
+     * Whether only the writers of the original release's files compute it, not the catalogue:
+     * {@code is_mirror}, by the original engine's rule ({@code LegacySymmetry}, in datasets).
+     */
+    public boolean computedByWriters() {
+      return name.equals("is_mirror");
+    }
+
     /** The column's name in Parquet: the name's last part. */
     public String column() {
       return name.substring(name.lastIndexOf('.') + 1);
@@ -135,113 +141,158 @@ public final class Facts {
   private static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
       + "(klotski analyse)";
 
-  private static Fact layout(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs,
-      LayoutValue value) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, value, null);
+  private static Fact layout(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs) {
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false);
   }
 
-  private static Fact analysed(String name, String en, String zh, String label, Set<Output> outputs,
-      LayoutValue value) {
-    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, value, null);
+  private static Fact analysed(String name, String en, String zh, String label, Set<Output> outputs) {
+    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, false);
   }
 
-  private static Fact groupKey(String name, String en, String zh, GroupValue value) {
-    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, null, value);
+  private static Fact groupKey(String name, String en, String zh) {
+    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, true);
   }
 
-  private static Fact group(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs,
-      GroupValue value) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, null, value);
+  private static Fact group(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs) {
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, true);
   }
 
   /** A layout's facts, in the order of its JSON document. */
   public static final List<Fact> LAYOUT = List.of(
       layout("code", Type.STRING, null, "the layout's code: 9 upper-case hex digits (see SCHEMA.md)",
-          "布局编码：9 位大写十六进制数", ALL_AND_FIND, (c, a) -> Code.format(c.code())),
+          "布局编码：9 位大写十六进制数", ALL_AND_FIND),
       layout("code_value", Type.LONG, null, "the code as a number, the sort key of the layouts table",
-          "编码的数值，布局表的排序键", PARQUET_ONLY, (c, a) -> c.code()),
+          "编码的数值，布局表的排序键", PARQUET_ONLY),
       layout("id", Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
-          ALL, (c, a) -> c.id()),
+          ALL),
       layout("short_code", Type.STRING, null, "the id in base 32, as dnomd343/klotski names layouts",
-          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL_AND_FIND, (c, a) -> ShortCode.of(c.id())),
+          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL_AND_FIND),
       layout("jiang", Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
-          "两格棋子（横竖将）的数目", ALL, (c, a) -> c.jiang()),
-      layout("bing", Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL, (c, a) -> c.bing()),
+          "两格棋子（横竖将）的数目", ALL),
+      layout("bing", Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL),
       layout("style", Type.INT, null, "how many of its two-cell pieces lie flat (1x2)", "横放的两格棋子数目",
-          ALL, (c, a) -> c.style()),
+          ALL),
       layout("group_num", Type.INT, null, "its group within the class (layouts reachable from each other)",
-          "所在组在类中的编号（可互相到达的布局为一组）", ALL, (c, a) -> c.groupNum()),
-      layout("group_index", Type.INT, null, "its place within its group", "在组内的序号", ALL,
-          (c, a) -> c.groupIndex()),
+          "所在组在类中的编号（可互相到达的布局为一组）", ALL),
+      layout("group_index", Type.INT, null, "its place within its group", "在组内的序号", ALL),
       layout("name", Type.STRING, null, "jiang-bing-style-group_num-group_index", "布局名：将-兵-式-组号-组内序号",
-          ALL_AND_FIND, (c, a) -> c.name()),
-      layout("layer", Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL, (c, a) -> c.layer()),
+          ALL_AND_FIND),
+      layout("layer", Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL),
       layout("min_solution_step", Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
-          "到解开布局的最少步数", ALL_AND_FIND, (c, a) -> c.isSolvable() ? c.minSolutionStep() : null),
+          "到解开布局的最少步数", ALL_AND_FIND),
       layout("symmetric", Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
-          ALL_AND_FIND, (c, a) -> c.symmetric()),
+          ALL_AND_FIND),
       layout("is_mirror", Type.STRING, null, "Y or N by the original engine's mirror rule, as in the published "
           + "main.csv (13,618 Y; symmetric is the exact rule)", "原版引擎的镜像规则（Y 或 N），与发布的 main.csv 相同",
-          SQLITE_ONLY, null),
+          SQLITE_ONLY),
       layout("solved", Type.BOOLEAN, null, "the 2x2 piece is at the exit (bottom middle)", "2x2 棋子已在出口（下方正中）",
-          ALL, (c, a) -> c.solved()),
+          ALL),
       layout("minimal", Type.BOOLEAN, "a class one piece smaller is not in the database",
           "a minimal puzzle: solvable, and taking off any piece but the 2x2 makes it need fewer steps",
-          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL_AND_FIND, (c, a) -> c.minimal()),
+          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL_AND_FIND),
       layout("optimal_solution_num", Type.LONG, null,
           "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
-          "最优解法（不同的最短走法）的数目", ALL_AND_FIND, (c, a) -> c.optimalSolutionNum()),
+          "最优解法（不同的最短走法）的数目", ALL_AND_FIND),
       layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
-          "在命名布局目录中的名字（多数没有）", JSON_ONLY, (c, a) -> Catalogue.get().namesOf(c.code())),
+          "在命名布局目录中的名字（多数没有）", JSON_ONLY),
       layout("difficulty.word", Type.STRING, UNSOLVABLE,
           "a word by min_solution_step: solved 0, easy to 20, medium to 45, hard to 80, very_hard to 110, extreme",
-          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_ONLY,
-          (c, a) -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null),
+          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_ONLY),
       layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
           "the share of the database's solvable layouts that need fewer steps, in percent, rounded down",
-          "数据库中步数更少的可解布局所占百分比", ALL, (c, a) -> percent(c.harderThan())),
+          "数据库中步数更少的可解布局所占百分比", ALL),
       layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
           "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
-          ALL, (c, a) -> percent(c.harderThanInClass())),
+          ALL),
       analysed("farthest_step", "the most steps from it to any layout of its group", "到本组最远布局的步数",
-          null, ALL_AND_FIND, (c, a) -> a.farthestStep()),
+          null, ALL_AND_FIND),
       analysed("farthest_num", "how many layouts of its group are that far", "本组中那么远的布局数目",
-          "farthest layouts", ALL, (c, a) -> a.farthestNum()),
+          "farthest layouts", ALL),
       analysed("min_solution_num", "how many solved layouts are min_solution_step away (the original release's "
           + "column: nearest solved layouts, not move sequences)", "最近的解开布局数目（原版列名，不是走法数目）",
-          "nearest solved layouts", ALL, (c, a) -> a.minSolutionNum()),
+          "nearest solved layouts", ALL),
       analysed("solution_num", "its group's solutions: solved layouts with no other solved layout on a shortest "
           + "way to them (the original release's column, not move sequences)",
           "本组的解：最短路上没有其他解开布局的解开布局（原版列名，不是走法数目）", "solution layouts of the group",
-          ALL, (c, a) -> a.solutionNum()));
+          ALL));
 
   /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
   public static final List<Fact> GROUP = List.of(
-      groupKey("jiang", "how many two-cell pieces its layouts have", "两格棋子数目", (g, d) -> g.jiang()),
-      groupKey("bing", "how many 1x1 pieces", "一格棋子数目", (g, d) -> g.bing()),
-      groupKey("style", "how many two-cell pieces lie flat", "横放的两格棋子数目", (g, d) -> g.style()),
-      groupKey("group_num", "its number within the class", "在类中的组号", (g, d) -> g.groupNum()),
-      group("name", Type.STRING, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP,
-          (g, d) -> g.name()),
-      group("size", Type.INT, null, "how many layouts it holds", "组内布局数", EVERY_GROUP, (g, d) -> g.size()),
+      groupKey("jiang", "how many two-cell pieces its layouts have", "两格棋子数目"),
+      groupKey("bing", "how many 1x1 pieces", "一格棋子数目"),
+      groupKey("style", "how many two-cell pieces lie flat", "横放的两格棋子数目"),
+      groupKey("group_num", "its number within the class", "在类中的组号"),
+      group("name", Type.STRING, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP),
+      group("size", Type.INT, null, "how many layouts it holds", "组内布局数", EVERY_GROUP),
       group("seed", Type.STRING, null, "its first layout in code order, where its layers start",
-          "组内编码最小的布局，层从它算起", EVERY_GROUP, (g, d) -> Code.format(g.seed())),
-      group("layers", Type.INT, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP,
-          (g, d) -> g.layers()),
-      group("solvable", Type.BOOLEAN, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP,
-          (g, d) -> g.isSolvable()),
-      group("solved_num", Type.INT, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP,
-          (g, d) -> g.solved()),
+          "组内编码最小的布局，层从它算起", EVERY_GROUP),
+      group("layers", Type.INT, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP),
+      group("solvable", Type.BOOLEAN, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP),
+      group("solved_num", Type.INT, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP),
       group("max_min_solution_step", Type.INT, "the group has no solved layout",
-          "the most steps any of its layouts needs to be solved", "组内布局最多需要的步数", EVERY_GROUP,
-          (g, d) -> g.isSolvable() ? g.maxMinSolutionStep() : null),
+          "the most steps any of its layouts needs to be solved", "组内布局最多需要的步数", EVERY_GROUP),
       group("hardest_num", Type.INT, "the group has no solved layout",
-          "how many of its layouts need max_min_solution_step steps", "需要最多步数的布局数目", GROUP_DOCUMENT,
-          (g, d) -> g.isSolvable() ? g.hardest() : null),
+          "how many of its layouts need max_min_solution_step steps", "需要最多步数的布局数目", GROUP_DOCUMENT),
       new Fact("diameter", Type.INT, NOT_ANALYSED, "the most steps between two of its layouts",
-          "组内两布局间的最多步数", null, EVERY_GROUP, true, null, (g, d) -> d),
+          "组内两布局间的最多步数", null, EVERY_GROUP, true, true),
       group("layer_sizes", Type.INTS, null, "how many layouts each layer holds, from the seed",
-          "从种子算起每层的布局数", JSON_ONLY, (g, d) -> g.layerSizes()));
+          "从种子算起每层的布局数", JSON_ONLY));
+
+  /**
+   * How each layout fact is read from the stored records, in the catalogue's order: one switch
+   * rather than a lambda per fact (each lambda is a class the JVM makes at start, which cost every
+   * {@code info} process time: BENCHMARKS.md, row "the catalogue's readers").
+   */
+  static Object read(String name, CaseRecord c, KlotskiDb.Analysis a) {
+    return switch (name) {
+      case "code" -> Code.format(c.code());
+      case "code_value" -> c.code();
+      case "id" -> c.id();
+      case "short_code" -> ShortCode.of(c.id());
+      case "jiang" -> c.jiang();
+      case "bing" -> c.bing();
+      case "style" -> c.style();
+      case "group_num" -> c.groupNum();
+      case "group_index" -> c.groupIndex();
+      case "name" -> c.name();
+      case "layer" -> c.layer();
+      case "min_solution_step" -> c.isSolvable() ? c.minSolutionStep() : null;
+      case "symmetric" -> c.symmetric();
+      case "solved" -> c.solved();
+      case "minimal" -> c.minimal();
+      case "optimal_solution_num" -> c.optimalSolutionNum();
+      case "catalogue_names" -> Catalogue.get().namesOf(c.code());
+      case "difficulty.word" -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null;
+      case "difficulty.harder_than_percent" -> percent(c.harderThan());
+      case "difficulty.harder_than_percent_in_class" -> percent(c.harderThanInClass());
+      case "farthest_step" -> a.farthestStep();
+      case "farthest_num" -> a.farthestNum();
+      case "min_solution_num" -> a.minSolutionNum();
+      case "solution_num" -> a.solutionNum();
+      default -> throw new IllegalArgumentException(name + " is not read from the stored records");
+    };
+  }
+
+  /** How each group fact is read, likewise. */
+  static Object read(String name, GroupRecord g, int d) {
+    return switch (name) {
+      case "jiang" -> g.jiang();
+      case "bing" -> g.bing();
+      case "style" -> g.style();
+      case "group_num" -> g.groupNum();
+      case "name" -> g.name();
+      case "size" -> g.size();
+      case "seed" -> Code.format(g.seed());
+      case "layers" -> g.layers();
+      case "solvable" -> g.isSolvable();
+      case "solved_num" -> g.solved();
+      case "max_min_solution_step" -> g.isSolvable() ? g.maxMinSolutionStep() : null;
+      case "hardest_num" -> g.isSolvable() ? g.hardest() : null;
+      case "diameter" -> d;
+      case "layer_sizes" -> g.layerSizes();
+      default -> throw new IllegalArgumentException(name + " is not a group fact");
+    };
+  }
 
   private static Double percent(int hundredths) {
     return hundredths < 0 ? null : Difficulty.percent(hundredths);
@@ -276,7 +327,7 @@ public final class Facts {
       if (!f.in(Output.JSON) || f.analysed() && a == null) {
         continue;
       }
-      Object v = f.layoutValue().of(c, a);
+      Object v = f.value(c, a);
       int dot = f.name().indexOf('.');
       if (dot < 0) {
         m.put(f.name(), v);
@@ -298,7 +349,7 @@ public final class Facts {
       if (!f.in(whole ? Output.JSON : Output.SUMMARY) || f.analysed() && diameter < 0) {
         continue;
       }
-      m.put(f.name(), f.groupValue().of(g, diameter));
+      m.put(f.name(), f.value(g, diameter));
     }
     return m;
   }

@@ -623,7 +623,7 @@ public final class Finder {
     KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
     for (Facts.Fact f : Facts.LAYOUT) {
       if (f.in(Facts.Output.FIND) && (!f.analysed() || a != null)) {
-        m.put(f.name(), f.layoutValue().of(c, a));
+        m.put(f.name(), f.value(c, a));
       }
       if (f.name().equals("name")) {
         m.put("class", h.className());
