@@ -242,6 +242,13 @@ class CompanionFilesTest {
     Cli dash = Cli.run("release", "--db", db.toString(), "--out", "-", "--classes", "0-2-0");
     assertEquals(2, dash.exit, dash.toString());
     assertTrue(dash.err.contains("--out - (standard output) does not apply"), dash.err);
+    for (String[] folderWriter : new String[][] {{"tables"}, {"plot", "--group", "0-2-0-0"}}) {
+      List<String> c = new ArrayList<>(List.of(folderWriter));
+      c.addAll(List.of("--db", db.toString(), "--out", "-"));
+      Cli r = Cli.run(c.toArray(String[]::new));
+      assertEquals(2, r.exit, r.toString());
+      assertTrue(r.err.contains("- (standard output) does not apply"), r.err);
+    }
     assertFalse(Files.exists(Path.of("-")), "no folder named -");
   }
 }

@@ -64,6 +64,10 @@ public final class OwnFolder {
    * IllegalArgumentException} naming what is there otherwise; removes what killed runs left.
    */
   public static OwnFolder of(Path out, boolean force, Consumer<String> notes) {
+    if (out.toString().equals(OutputTarget.STDOUT)) {
+      throw new klotskidb.enumerator.InputException("--out names a folder for several files: - (standard output) "
+          + "does not apply");
+    }
     Path abs = out.toAbsolutePath().normalize();
     Path real = abs;
     if (Files.exists(abs)) {
