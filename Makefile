@@ -33,9 +33,15 @@ dist: build
 	rm -rf dist/$(DIST)
 	@echo "dist/$(DIST).tar.gz: tar xzf it anywhere, then $(DIST)/bin/klotski --help"
 
-# not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran
+# not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran; then the
+# launcher itself (bin/klotski, which needs the packaged jar) in a POSIX locale, silent when it holds
 test:
 	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) verify
+	@# the launcher in a POSIX locale (cron, env -i): a name as an argument, and a name in a message
+	@env -i PATH=/usr/bin:/bin bin/klotski show 横刀立马 | grep -qx 'code      1A9BF0C00' \
+	  || { echo "FAILED: the launcher in a POSIX locale does not read 横刀立马 as an argument"; exit 1; }
+	@env -i PATH=/usr/bin:/bin bin/klotski show 横刀力马 2>&1 | grep -q "'横刀力马'" \
+	  || { echo "FAILED: the launcher in a POSIX locale does not print 横刀力马 in a message"; exit 1; }
 
 # the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
 # releases, kills, the browser); catches a broken move, group number, analysis value or schema

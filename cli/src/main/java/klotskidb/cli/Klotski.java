@@ -98,6 +98,9 @@ public final class Klotski implements Callable<Integer> {
 
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    if (args.length == 1 && args[0].equals("version")) {
+      args = new String[] {"--version"}; // 'klotski version' as people type it, answered as --version
+    }
     CommandLine cl = commandLine(args);
     cl.setOut(out);
     cl.setErr(err);

@@ -127,6 +127,9 @@ class CliTest {
     assertEquals(0, r.exit);
     // the project version from the build, and the commit when make passed it
     assertTrue(r.out.matches("klotski-db \\d+\\.\\d+\\.\\d+[^\\s]*( \\(commit [0-9a-f]{12}(-dirty)?\\))?\n"), r.out);
+    Cli word = Cli.run("version"); // as people type it: the same answer, not "did you mean verify?"
+    assertEquals(0, word.exit, word.toString());
+    assertEquals(r.out, word.out);
   }
 
   @Test
