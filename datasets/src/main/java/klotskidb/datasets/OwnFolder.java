@@ -2,7 +2,6 @@ package klotskidb.datasets;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,6 +52,7 @@ public final class OwnFolder {
 
   private final Path dir;
   private final Map<String, Set<String>> recorded = new TreeMap<>(); // name -> digests
+  private final Map<String, String> written = new TreeMap<>(); // name -> digest, by this run
 
   private OwnFolder(Path dir) {
     this.dir = dir;
@@ -139,7 +139,9 @@ public final class OwnFolder {
           StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS), 1 << 20), sha)) {
         body.write(out);
       }
-      recorded.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(HexFormat.of().formatHex(sha.digest()));
+      String digest = HexFormat.of().formatHex(sha.digest());
+      recorded.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(digest);
+      written.put(name, digest);
       saveRecord();
     });
   }
@@ -149,16 +151,18 @@ public final class OwnFolder {
     write(name, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** Keeps one digest per file present that klotski wrote; forgets the rest. */
+  /**
+   * Keeps one digest per file present that klotski wrote (those of this run as written, the others
+   * read again); forgets the rest.
+   */
   public void seal() throws IOException {
     Map<String, Set<String>> kept = new TreeMap<>();
     for (Map.Entry<String, Set<String>> e : recorded.entrySet()) {
       Path f = dir.resolve(e.getKey());
-      if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
-        String now = sha256(f);
-        if (e.getValue().contains(now)) {
-          kept.put(e.getKey(), new LinkedHashSet<>(List.of(now)));
-        }
+      String now = written.containsKey(e.getKey()) ? written.get(e.getKey())
+          : Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) ? sha256(f) : "";
+      if (e.getValue().contains(now)) {
+        kept.put(e.getKey(), new LinkedHashSet<>(List.of(now)));
       }
     }
     recorded.clear();
@@ -176,17 +180,12 @@ public final class OwnFolder {
     AtomicFile.write(dir.resolve(RECORD), out -> b.writeTo(out));
   }
 
-  /** The SHA-256 of a plain file in hex, links not followed ("" when it cannot be read). */
+  /** The SHA-256 of a file in hex ({@link Release#sha256Of}), "" when it cannot be read. */
   static String sha256(Path p) {
-    MessageDigest sha = Release.sha256();
-    try (InputStream in = Files.newInputStream(p, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] buf = new byte[1 << 16];
-      for (int n; (n = in.read(buf)) > 0; ) {
-        sha.update(buf, 0, n);
-      }
+    try {
+      return Release.sha256Of(p);
     } catch (IOException e) {
       return "";
     }
-    return HexFormat.of().formatHex(sha.digest());
   }
 }

@@ -316,8 +316,9 @@ public final class Publisher {
       try {
         KlotskiDb db = KlotskiDb.openOnce(dir);
         if (before != null && before.equals(identity(dir))) {
-          String publication = readPublication(dir);
-          if (publication == null) {
+          String id = before.toString();
+          String publication = id.substring(id.indexOf(' ') + 1); // as identity read it: "" when none
+          if (!publication.isEmpty() && !PUBLICATION_TEXT.matcher(publication).matches()) {
             db.close();
             throw new DamagedDatabaseException("the database at " + dir + " is damaged: its " + PUBLICATION
                 + " file is not what a publish writes (a UUID and a time, one line); rebuild it with 'klotski build "

@@ -321,8 +321,10 @@ public final class Facts {
    * A layout's JSON document: every fact in JSON, in order ({@link Documents#layout}); the analysed
    * ones only with {@code a}; a dotted name goes into an object, null when all its keys are.
    */
+  @SuppressWarnings("unchecked")
   static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a) {
     Map<String, Object> m = new LinkedHashMap<>();
+    List<String> objects = new ArrayList<>(1);
     for (Fact f : LAYOUT) {
       if (!f.in(Output.JSON) || f.analysed() && a == null) {
         continue;
@@ -334,11 +336,17 @@ public final class Facts {
         continue;
       }
       String parent = f.name().substring(0, dot);
-      @SuppressWarnings("unchecked")
-      Map<String, Object> inner = (Map<String, Object>) m.computeIfAbsent(parent, k -> new LinkedHashMap<>());
-      inner.put(f.name().substring(dot + 1), v);
+      if (!m.containsKey(parent)) {
+        m.put(parent, new LinkedHashMap<String, Object>());
+        objects.add(parent);
+      }
+      ((Map<String, Object>) m.get(parent)).put(f.name().substring(dot + 1), v);
     }
-    m.replaceAll((k, v) -> v instanceof Map<?, ?> inner && inner.values().stream().allMatch(x -> x == null) ? null : v);
+    for (String parent : objects) { // an object all of whose keys are null is null
+      if (!((Map<String, Object>) m.get(parent)).values().stream().anyMatch(java.util.Objects::nonNull)) {
+        m.put(parent, null);
+      }
+    }
     return m;
   }
 
