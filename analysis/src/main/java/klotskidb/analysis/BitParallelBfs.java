@@ -85,7 +85,8 @@ final class BitParallelBfs {
    * frontier while the first is swept. The sweep reads every word (n / 64 a level: 15,073 in the
    * largest group, nothing beside the level's work). A second level of one bit per non-zero word
    * cost more than it saved: every neighbour marked updated it too, and in a small group those
-   * updates all hit one word, a chain of stores and reloads (1-2-0-0: 20% slower with it).
+   * updates all hit one word, a chain of stores and reloads (BENCHMARKS.md, row "a summary level
+   * over the touched bitmap").
    */
   long[] touched = new long[0];
   long[] touchedNext = new long[0];

@@ -14,8 +14,8 @@ import klotskidb.layerer.GroupGraph;
  * <p>Layouts keep their local index: a move changes one or two pieces, often near the end of the
  * code, so neighbours have nearby numbers and a sweep's rows stay in cache. In 2-3-0-0 (128,040
  * layouts) 91% of the edges join layouts less than 8,192 apart in code order against 58% in the
- * seed's BFS order (which the analysis used before); the largest group, 2-6-1-0, runs 30% faster
- * in code order.
+ * seed's BFS order (which the analysis used before); the largest group runs faster in code order
+ * (BENCHMARKS.md, row "layouts in code order").
  */
 final class GroupArrays {
   int size;

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * beside the plain one and the choice is made in one place. The vector kernels are warmed up
  * here on a small ring of layouts so that C2 has compiled each sweep as a whole method before
  * the first group: a dense level of a large group run before that would be compiled on-stack,
- * about 5x slower for the rest of that level.
+ * much slower for the rest of that level (BENCHMARKS.md, row "a vector loop compiled on-stack").
  */
 public final class Kernels {
   /** The environment variable that makes a test fail when the vector kernels are not there. */
@@ -117,11 +117,6 @@ public final class Kernels {
   /** {@code vector} or {@code scalar}. */
   public String name() {
     return four.name();
-  }
-
-  /** The widest batch this choice runs, in roots. */
-  public int maxRoots() {
-    return 64 * (eight != null ? eight.words : four.words);
   }
 
   /** What the run summary prints: the name and the batch widths. */

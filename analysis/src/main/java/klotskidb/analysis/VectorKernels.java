@@ -25,7 +25,8 @@ import jdk.incubator.vector.VectorSpecies;
  * New bits are {@code (s | a) ^ s} (OR and XOR are plain intrinsics).
  *
  * <p>Why these widths and no native kernel: BENCHMARKS.md, rows "kernel widths, one dense batch"
- * (the C kernel with AVX2 came within 10% of the 8-word one) and "a vector loop compiled on-stack".
+ * (the C kernel with AVX2 came close to the 8-word one, not enough for a native build) and "a
+ * vector loop compiled on-stack".
  * C2 must compile a sweep as a whole method, which is why a kernel call is one level and
  * {@link Kernels} warms the kernels up before the first group.
  */

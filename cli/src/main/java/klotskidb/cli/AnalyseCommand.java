@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.datasets.ClassAnalysis;
+import klotskidb.jobs.ClassAnalysis;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.jobs.AnalyseJob;
 import picocli.CommandLine.Command;

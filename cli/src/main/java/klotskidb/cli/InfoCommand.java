@@ -159,10 +159,11 @@ final class InfoCommand implements Callable<Integer> {
    * before picocli has built the commands and read the options (BENCHMARKS.md, row "info's
    * BFS started ahead"): a
    * guess from the raw arguments, used by {@link #call} only when its layout is the same code.
+   * Returns the code whose BFS it started, -1 when none.
    */
-  static void startAhead(String[] args) {
+  static long startAhead(String[] args) {
     if (args.length < 2 || !args[0].equals("info")) {
-      return;
+      return -1;
     }
     boolean lists = false;
     String layout = null;
@@ -178,12 +179,7 @@ final class InfoCommand implements Callable<Integer> {
     }
     long code = lists && layout != null ? codeOf(layout) : -1;
     ahead = code < 0 ? null : new Ahead(code, start(code));
-  }
-
-  /** The code of the BFS started ahead and not taken yet, -1 when none (for tests). */
-  static long aheadCode() {
-    Ahead a = ahead;
-    return a == null ? -1 : a.code();
+    return code;
   }
 
   /** The BFS of the layout given as text, if it is a code: the one started ahead, else a new one. */

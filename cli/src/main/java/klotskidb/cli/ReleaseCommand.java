@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.datasets.ClassAnalysis;
+import klotskidb.jobs.ClassAnalysis;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
 import klotskidb.enumerator.ClassSet;
@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
         + "all-roots analysis pass per class that also stores the values of classes not analysed yet. "
         + "Classes already analysed are analysed again for their files (the same BFS), their values "
         + "are not rewritten. Each file is checked against the published MD5, lines and bytes; DIR ends "
-        + "with MD5SUMS (md5sum -c) and MANIFEST.tsv. A killed run resumes with the files not yet "
+        + "with MD5SUMS (md5sum -c), SHA256SUMS (sha256sum -c), MANIFEST.tsv and README.md (the dataset "
+        + "card). A killed run resumes with the files not yet "
         + "complete. The published checksums ship with klotski-db (--published DIR reads another copy); "
         + "exit 1 if any file differs or cannot be compared (unless --no-compare).",
         "--out must be a new or empty folder, or one an earlier release wrote: a folder holding anything "

@@ -86,17 +86,12 @@ class AnalyseTest {
     assertTrue(squeezed(text).contains("solutions 6, 2 at the minimum step (*)\n DAA7F3000 81 steps *\n"), text.out);
     // main() starts the BFS before picocli reads the options: the same answer, the guess taken
     String[] ahead = {"info", "--db", db.toString(), "1A9BF0C", "--json", "--farthest", "--solutions"};
-    InfoCommand.startAhead(ahead);
-    assertEquals(0x1A9BF0C00L, InfoCommand.aheadCode());
+    assertEquals(0x1A9BF0C00L, InfoCommand.startAhead(ahead));
     assertEquals(lists.out, Cli.run(ahead).out);
-    assertEquals(-1, InfoCommand.aheadCode());
     // a guess for another code is dropped, not used
-    InfoCommand.startAhead(new String[] {"info", "DAA7F3", "--solutions"});
-    assertEquals(0xDAA7F3000L, InfoCommand.aheadCode());
+    assertEquals(0xDAA7F3000L, InfoCommand.startAhead(new String[] {"info", "DAA7F3", "--solutions"}));
     assertEquals(lists.out, Cli.run("info", "1A9BF0C", "--farthest", "--solutions", "--json", "--db", db.toString()).out);
-    assertEquals(-1, InfoCommand.aheadCode());
-    InfoCommand.startAhead(new String[] {"info", "1A9BF0C", "--json"});
-    assertEquals(-1, InfoCommand.aheadCode(), "no lists asked for: no BFS");
+    assertEquals(-1, InfoCommand.startAhead(new String[] {"info", "1A9BF0C", "--json"}), "no lists asked for: no BFS");
     // by name the BFS starts after the look-up (by code it starts while the database opens)
     Cli byName = Cli.run("info", "5-4-1-1-7472", "--farthest", "--solutions", "--json", "--db", db.toString());
     assertEquals(lists.out, byName.out);

@@ -1,5 +1,6 @@
 package klotskidb.cli;
 
+import klotskidb.enumerator.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -337,8 +338,8 @@ class FullDatabaseTest {
   @Test
   void recordsEqualAnIndependentRunOfThePipeline() {
     AllLayouts all = AllLayouts.build();
-    Groups groups = Grouper.groupAll(all);
-    Layers layers = Layerer.layerAll(groups);
+    Groups groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    Layers layers = new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
     Rank rank = Rank.of(layers);
     Mover mover = new Mover();
     // every record, read in code order (ids are ranks in code order: the n-th row is id n), and the

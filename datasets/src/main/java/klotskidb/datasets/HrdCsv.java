@@ -56,7 +56,7 @@ public final class HrdCsv implements ClassDriver.Handler {
   /**
    * Writes the group's rows. Bytes straight into a buffer, each code formatted once per group: the
    * farthest files are 26 GB of text over all classes (2-3-0-0: about 385 codes a row), and a
-   * String per code cost about 6% of {@code analyse}'s CPU.
+   * String per code cost a share of {@code analyse}'s CPU (BENCHMARKS.md, row "CSV codes as bytes").
    */
   @Override
   public void group(int g, GroupGraph graph, AllRootsBfs.Result r) throws IOException {

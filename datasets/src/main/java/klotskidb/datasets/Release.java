@@ -28,7 +28,7 @@ import klotskidb.enumerator.AllLayouts;
  * <pre>
  *   DIR/All_Case.txt, DIR/main.csv                   from a scan of the database
  *   DIR/farthest_J-B-S.csv, DIR/solution_J-B-S.csv   203 classes, from one all-roots analysis pass
- *                                                    per class ({@link ClassAnalysis}), which also
+ *                                                    per class (klotskidb.jobs.ClassAnalysis), which also
  *                                                    stores the values when the class is not analysed
  *   DIR/MD5SUMS, DIR/SHA256SUMS, DIR/MANIFEST.tsv    md5sum -c and sha256sum -c; file, md5, lines, bytes
  *   DIR/README.md                                    the dataset card

@@ -18,7 +18,8 @@ final class Tables {
   static final int BLOOM_BITS = 10;
   /**
    * Ingested files sit in the bottom level and are never compacted: one compression for all.
-   * ZSTD level 1: measured on the ids rows, 40% smaller files than LZ4 for 10% more write time.
+   * ZSTD level 1: measured on the ids rows, half the files of LZ4 for a little more write time
+   * (BENCHMARKS.md, row "LZ4 for the data families").
    */
   static final CompressionType COMPRESSION = CompressionType.ZSTD_COMPRESSION;
   static final int COMPRESSION_LEVEL = 1;
@@ -94,7 +95,8 @@ final class Tables {
   /**
    * Options for an SstFileWriter of {@code family} (caller closes): the table settings of {@link
    * #columnFamily}, the bloom filter only where readers use it ({@link #readerFamily}). A data
-   * family's filter cost the build 10% of its puts and 146 MB of the database, and nothing read it.
+   * family's filter cost the build puts and room, and nothing read it (BENCHMARKS.md, row "the bloom
+   * filter").
    */
   static Options sstWriter(String family) {
     return sstWriter(Schema.ANALYSIS_FAMILIES.contains(family));

@@ -48,11 +48,6 @@ public final class Grouper {
     this.progress = progress;
   }
 
-  /** Groups every layout on all cores. */
-  public static Groups groupAll(AllLayouts all) {
-    return new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
-  }
-
   public Groups run() {
     long t0 = System.nanoTime();
     int[] owner = dealClasses();

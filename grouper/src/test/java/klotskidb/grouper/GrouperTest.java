@@ -26,7 +26,7 @@ class GrouperTest {
   @BeforeAll
   static void build() {
     all = AllLayouts.build();
-    groups = Grouper.groupAll(all);
+    groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
   }
 
   @Test

@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
-import klotskidb.datasets.ClassAnalysis;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;

@@ -14,7 +14,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import klotskidb.analysis.Kernels;
 import klotskidb.datasets.AtomicFile;
-import klotskidb.datasets.ClassAnalysis;
 import klotskidb.datasets.HrdFiles;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
@@ -36,12 +35,13 @@ import klotskidb.grouper.Groups;
  *   DIR/farthest_J-B-S.csv, DIR/solution_J-B-S.csv   203 classes, from the analysis ({@link AnalyseJob#run}
  *                                                    with each class's files), which also stores the
  *                                                    values when the class is not analysed yet
- *   DIR/MD5SUMS, DIR/MANIFEST.tsv                    md5sum -c format; file, md5, lines, bytes
+ *   DIR/MD5SUMS, DIR/SHA256SUMS, DIR/MANIFEST.tsv    md5sum -c and sha256sum -c; file, md5, lines, bytes
+ *   DIR/README.md                                    the dataset card
  * </pre>
  *
  * Three steps: plan the files (those not complete yet, the room they need), run them (the
- * whole-database files, then the analysis), seal (MD5SUMS and MANIFEST.tsv from every file's kept
- * checksum). The folder's rules, the files' atomic writes and their checksums are
+ * whole-database files, then the analysis), seal (MD5SUMS, SHA256SUMS, MANIFEST.tsv and the card
+ * from every file's kept checksum). The folder's rules, the files' atomic writes and their checksums are
  * {@link Release}'s; DIR is missing, empty, or a folder a release made. All_Case.txt and main.csv
  * (the original engine's mirror rule) are written only for a database of all 203 classes and no
  * class filter. Every file is compared with the published checksums ({@link PublishedReference}:

@@ -26,8 +26,9 @@ import klotskidb.grouper.Groups;
  * shift}, the smallest shift giving fewer than 4 buckets per layout) and {@code first[k]} is the
  * first local index in bucket k; a look-up scans its bucket's few codes. Unlike a hash it keeps
  * order: a move of a piece near the end of the code changes only low bits, so the neighbour's
- * bucket and codes sit next to the layout's own, already in cache. Loading the 60 largest groups
- * took 20% less time than with an open-addressing hash of the same size (16 bytes per layout).
+ * bucket and codes sit next to the layout's own, already in cache: faster to load than an
+ * open-addressing hash of the same size (BENCHMARKS.md, row "a hash of the group for neighbour
+ * look-ups").
  *
  * <p>Symmetry: the left-right mirror and the top-bottom flip map moves to moves. When a transform
  * maps the seed into the group it maps the whole group onto itself (nearly every large group is
@@ -320,9 +321,5 @@ public final class GroupGraph {
       throw new IllegalStateException("the group was loaded as orbits only");
     }
     return edges;
-  }
-
-  public int edgeCount() {
-    return edgeStart[size];
   }
 }

@@ -9,7 +9,7 @@ import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
 
 /**
- * Two BFS passes over every group (SPEC 5), on the group's {@link GroupGraph}:
+ * Two BFS passes and a count over every group (SPEC 5), on the group's {@link GroupGraph}:
  *
  * <ol>
  *   <li><b>layers</b>: from the seed (group_index 0): each layout's {@code layer} and the size of
@@ -17,13 +17,13 @@ import klotskidb.grouper.Groups;
  *   <li><b>solutions</b>: one multi-source BFS from all solved layouts of the group (2x2 at
  *       address 13): each layout's {@code min_solution_step}; groups without a solved layout
  *       are unsolvable and their layouts get {@link Layers#NONE};
- *   <li><b>optimal solutions</b>: over the distances of pass 2, the number of shortest paths from
+ *   <li><b>optimal solutions</b>: no BFS, a count over the distances of pass 2: the number of shortest paths from
  *       each layout to the solved layouts ({@link OptimalSolutions}).
  * </ol>
  *
  * Then, over every layout's steps, which layouts are minimal puzzles ({@link Minimal}).
  *
- * Both passes run on the group's symmetry orbits ({@link GroupGraph#loadOrbits}, {@link OrbitBfs}):
+ * All three run on the group's symmetry orbits ({@link GroupGraph#loadOrbits}, {@link OrbitBfs}):
  * moves are generated for one layout per orbit and the BFS state is a quarter of the group's
  * size for the closed groups. Groups are handed to threads largest first from a shared cursor;
  * each thread keeps one graph and one BFS, reused for every group, so nothing is allocated per
@@ -38,10 +38,6 @@ public final class Layerer {
     this.groups = groups;
     this.threads = Math.max(1, threads);
     this.progress = progress;
-  }
-
-  public static Layers layerAll(Groups groups) {
-    return new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
   }
 
   public Layers run() {

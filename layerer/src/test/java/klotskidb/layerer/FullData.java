@@ -1,5 +1,6 @@
 package klotskidb.layerer;
 
+import klotskidb.enumerator.Progress;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
@@ -25,14 +26,14 @@ public final class FullData {
 
   public static synchronized Groups groups() {
     if (groups == null) {
-      groups = Grouper.groupAll(all());
+      groups = new Grouper(all(), null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
     }
     return groups;
   }
 
   public static synchronized Layers layers() {
     if (layers == null) {
-      layers = Layerer.layerAll(groups());
+      layers = new Layerer(groups(), Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
     }
     return layers;
   }

@@ -1,10 +1,12 @@
-package klotskidb.datasets;
+package klotskidb.jobs;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import klotskidb.analysis.ClassDriver;
+import klotskidb.datasets.FileChecksum;
+import klotskidb.datasets.HrdCsv;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.AllLayouts;
