@@ -29,9 +29,11 @@ import klotskidb.enumerator.InputException;
         "Each line: code, class, min_solution_step, whether it is symmetric, a minimal puzzle, its number of "
         + "optimal solutions, short code and name, in the order class, steps (unsolvable first), not symmetric "
         + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
-        + "how many layouts the filter finds in all (exact, or about so many with --group or a farthest "
-        + "range) and the --cursor of the next page when there is one. A page holds at least one layout "
-        + "while more match; a filter that matches nothing for a long way says how far it scanned."})
+        + "how many layouts the filter finds in all (exact; with --group or a farthest range, at least the "
+        + "layouts found so far, exact on the last page) and the --cursor of the next page when there is one. "
+        + "A page holds --limit layouts while more match (a filter that matches nothing for a long way says "
+        + "how far it scanned). A cursor belongs to its question: with other filters or another order it is "
+        + "refused (exit 2)."})
 final class FindCommand implements Callable<Integer> {
   // the filters: each Finder.Filter.KEYS word dashed (min_steps: --min-steps), read by name in call()
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
@@ -110,7 +112,7 @@ final class FindCommand implements Callable<Integer> {
     try {
       // every argument checked before the database is opened
       f = Finder.Filter.parse(q);
-      Finder.check(cursor, limit);
+      Finder.check(f, cursor, limit);
       try (KlotskiDb kdb = db.open()) {
         p = Finder.find(kdb, f, cursor, limit);
       }
@@ -136,8 +138,13 @@ final class FindCommand implements Callable<Integer> {
           + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
           + "  @" + ShortCode.of(c.id()) + "  " + c.name());
     }
-    String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "about ",
+    String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "at least ",
         p.total().count());
+    if (!p.notAnalysed().isEmpty()) {
+      out.println("(not searched: " + p.notAnalysed().size() + (p.notAnalysed().size() == 1 ? " class" : " classes")
+          + " not analysed yet, " + String.join(", ", p.notAnalysed().subList(0, Math.min(8, p.notAnalysed().size())))
+          + (p.notAnalysed().size() > 8 ? ", ..." : "") + "; klotski analyse)");
+    }
     if (p.partial()) {
       out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
           + Finder.scannedTo(p.next()) + "; go on with --cursor " + p.next() + ")");

@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import klotskidb.enumerator.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -173,6 +174,34 @@ class FullDatabaseTest {
     assertTrue(some.out.contains("(3 of 92 layouts; next page: --cursor "), some.out);
     Cli none = Cli.run("find", "--min-steps", "139", "--db", dbDir.toString());
     assertEquals("(0 layouts, the last page)\n", none.out, none.toString());
+  }
+
+  /**
+   * find's totals against the published counts: all 29,334,498 layouts unfiltered, and each of the
+   * 203 classes its published count, the classes whose layouts are all unsolvable included (their
+   * counts were once left out: 7-0-7 said "3 of 0"); a page of --limit N holds N.
+   */
+  @Test
+  void findTotalsAreThePublishedCounts() throws Exception {
+    try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
+      klotskidb.query.Finder.Page all = klotskidb.query.Finder.find(db,
+          klotskidb.query.Finder.Filter.parse(java.util.Map.of()), null, 1000);
+      assertEquals(new klotskidb.query.Finder.Total(29_334_498L, true), all.total());
+      assertEquals(1000, all.hits().size());
+      int classes = 0;
+      for (long[] r : Published.numbers("style_count.tsv")) {
+        String cls = r[0] + "-" + r[1] + "-" + r[2];
+        klotskidb.query.Finder.Page p = klotskidb.query.Finder.find(db,
+            klotskidb.query.Finder.Filter.parse(java.util.Map.of("class", cls)), null, 3);
+        assertEquals(new klotskidb.query.Finder.Total(r[3], true), p.total(), cls);
+        assertEquals(Math.min(3, r[3]), p.hits().size(), cls);
+        classes++;
+      }
+      assertEquals(203, classes);
+    }
+    Cli r = Cli.run("find", "--class", "7-0-7", "--limit", "3", "--db", dbDir.toString());
+    assertTrue(r.out.contains("(3 of "), r.out);
+    assertFalse(r.out.contains("of 0 layouts"), r.out);
   }
 
   /**

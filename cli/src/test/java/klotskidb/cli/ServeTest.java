@@ -272,7 +272,7 @@ class ServeTest {
         "--symmetric", "true", "--limit", "3", "--json");
     assertEquals(0, json.exit, json.toString());
     assertEquals(api, json.out.trim());
-    Matcher next = Pattern.compile("\"next\":\"([0-9a-f.]+)\"").matcher(api);
+    Matcher next = Pattern.compile("\"next\":\"([0-9A-Za-z._-]+)\"").matcher(api);
     assertTrue(next.find(), api);
     Cli text = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "81", "--max-steps", "81",
         "--symmetric", "true", "--limit", "3", "--cursor", next.group(1));
@@ -282,6 +282,12 @@ class ServeTest {
     assertTrue(code.find(), second);
     assertTrue(text.out.startsWith(code.group(1) + "  5-4-1  81 steps  symmetric  ")
         && text.out.lines().findFirst().orElseThrow().matches(".* [0-9,]+ optimal  @.*"), text.out);
+    // a cursor belongs to its question: with another filter, exit 2 and HTTP 400, naming both
+    Cli other = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--cursor", next.group(1));
+    assertEquals(2, other.exit, other.toString());
+    assertTrue(other.err.contains("--cursor belongs to another question ('class=5-4-1&min_steps=81&max_steps=81"
+        + "&symmetric=true', not 'class=5-4-1')"), other.err);
+    error(400, "/api/find?class=5-4-1&order=hardest&cursor=" + next.group(1), "belongs to another question");
     Cli bad = Cli.run("find", "--db", dbDir.toString(), "--min-steps", "x");
     assertTrue(bad.exit != 0, bad.toString());
     assertTrue(bad.err.contains("--min-steps must be a whole number, not 'x'"), bad.err);

@@ -200,6 +200,33 @@ public final class Finder {
       return Boolean.FALSE.equals(solvable) ? 0 : maxSteps >= 0 ? maxSteps + 1 : 0xFFFF;
     }
 
+    /**
+     * The question as one line of words, the same for the same filter and order however it was
+     * typed ("class=5-4-1&minimal=true&order=hardest"; "all" for no filter): what a cursor is
+     * bound to.
+     */
+    public String question() {
+      Map<String, Object> m = describe();
+      StringBuilder sb = new StringBuilder();
+      if (jiang >= 0 && bing >= 0 && style >= 0) {
+        m.remove("jiang");
+        m.remove("bing");
+        m.remove("style");
+        m.remove("group");
+        sb.append(groupNum >= 0 ? "group=" + jiang + "-" + bing + "-" + style + "-" + groupNum
+            : "class=" + jiang + "-" + bing + "-" + style);
+      }
+      for (Map.Entry<String, Object> e : m.entrySet()) {
+        if (!e.getKey().equals("order")) {
+          sb.append(sb.length() == 0 ? "" : "&").append(e.getKey()).append('=').append(e.getValue());
+        }
+      }
+      if (hardestFirst) {
+        sb.append(sb.length() == 0 ? "" : "&").append("order=hardest");
+      }
+      return sb.length() == 0 ? "all" : sb.toString();
+    }
+
     /** The filter as words (those given), for an answer to repeat. */
     public Map<String, Object> describe() {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -256,45 +283,95 @@ public final class Finder {
   /**
    * A page of answers and the cursor of the next one (null: no more). {@code partial}: no answer
    * yet within the page's time, more to scan from {@code next} (never the end). {@code records}:
-   * each answer's stored record, for its name and short code.
+   * each answer's stored record, for its name and short code. {@code notAnalysed}: under a
+   * farthest_step range, the classes the filter takes that are not analysed yet (not searched).
    */
   public record Page(List<Hit> hits, String next, int rowsRead, long examined, List<CaseRecord> records,
-      boolean partial, Total total) {}
+      boolean partial, Total total, List<String> notAnalysed) {}
 
-  /** How many layouts the filter finds in all: exact from the index, or an estimate said to be one. */
-  public record Total(long count, boolean exact) {}
+  /**
+   * How many layouts the filter finds in all: exact (from the index's counts, or the pages
+   * followed to the end), or at least {@code count} (the answers of the pages so far) when the
+   * filter asks what the index does not count, a group or a farthest_step range; {@code why}
+   * says so then.
+   */
+  public record Total(long count, boolean exact, String why) {
+    public Total(long count, boolean exact) {
+      this(count, exact, exact ? null : AT_LEAST);
+    }
+  }
 
-  /** Where a page starts: a find row's key and the index of the first answer in it. */
-  record Start(byte[] key, int skip) {}
+  /** Why a total is a lower bound. */
+  static final String AT_LEAST = "at least: the index counts layouts by class, steps, symmetry and minimality; a "
+      + "group or a farthest_step range is checked layout by layout as the pages go";
+
+  /**
+   * Where a page starts: a find row's key, the index of the first answer in it, the answers of
+   * the pages before it, and the question it belongs to ({@link Filter#question}).
+   */
+  record Start(byte[] key, int skip, long before, String question) {}
 
   /**
    * Checks a page's cursor (null: the first page) and size without a database, as the command
-   * line does before it opens one.
+   * line does before it opens one: a cursor of another question is refused.
    */
-  public static void check(String cursor, int limit) {
-    start(cursor, limit);
+  public static void check(Filter f, String cursor, int limit) {
+    start(f, cursor, limit);
   }
 
-  /** Where the page of {@code cursor} starts; a malformed cursor or size is refused. */
-  static Start start(String cursor, int limit) {
+  /**
+   * A cursor: the next row's key in hex, the index of the next answer in it, the answers given so
+   * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
+   */
+  static String cursor(byte[] key, int index, long before, Filter f) {
+    return HexFormat.of().formatHex(key) + "." + index + "." + before + "."
+        + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+            f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Where the page of {@code cursor} starts; a malformed cursor or size, or a cursor of another
+   * question (filter or order), is refused, naming both questions.
+   */
+  static Start start(Filter f, String cursor, int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InputException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
     }
     if (cursor == null) {
-      return new Start(new byte[FindCodec.KEY_BYTES], 0);
+      return new Start(new byte[FindCodec.KEY_BYTES], 0, 0, f.question());
     }
-    int dot = cursor.indexOf('.');
-    String hex = dot < 0 ? cursor : cursor.substring(0, dot);
-    String index = dot < 0 ? "" : cursor.substring(dot + 1);
-    if (hex.length() != 2 * FindCodec.KEY_BYTES || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)
-        || index.isEmpty() || index.length() > 4 || !index.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+    Start s = parse(cursor);
+    if (!s.question().equals(f.question())) {
+      throw new InputException("'cursor' belongs to another question (" + UserText.quote(s.question())
+          + ", not " + UserText.quote(f.question()) + "): ask again without it for the first page");
+    }
+    return s;
+  }
+
+  /** A cursor's parts; a malformed one is refused. */
+  private static Start parse(String cursor) {
+    String[] p = cursor.split("\\.", -1);
+    String question = null;
+    if (p.length == 4) {
+      try {
+        question = new String(java.util.Base64.getUrlDecoder().decode(p[3]), java.nio.charset.StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        question = null;
+      }
+    }
+    if (p.length != 4 || question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
+        || !p[0].chars().allMatch(ch -> Character.digit(ch, 16) >= 0) || !digits(p[1], 4) || !digits(p[2], 9)) {
       throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
-    byte[] key = HexFormat.of().parseHex(hex);
+    byte[] key = HexFormat.of().parseHex(p[0]);
     if (FindCodec.classOf(key) < 0) {
       throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
-    return new Start(key, Integer.parseInt(index));
+    return new Start(key, Integer.parseInt(p[1]), Long.parseLong(p[2]), question);
+  }
+
+  private static boolean digits(String s, int max) {
+    return !s.isEmpty() && s.length() <= max && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
   }
 
   /** How long a page goes on scanning for its first answer. */
@@ -302,9 +379,10 @@ public final class Finder {
 
   /**
    * The page of {@code limit} answers from {@code cursor} (null: the first page), with each
-   * answer's record and the total. A page is never empty while more may match: scans of the
-   * budgets above follow one another until one finds an answer, or the end, or {@link
-   * #FILL_NANOS} have passed; then the page is {@code partial}, its cursor where the scan got to.
+   * answer's record and the total. A page holds {@code limit} answers while more match: scans of
+   * the budgets above follow one another until the page is full, or the end, or {@link
+   * #FILL_NANOS} have passed; a page out of time with no answer yet is {@code partial}, its
+   * cursor where the scan got to (never the end).
    */
   public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
     return fill(db, f, cursor, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
@@ -314,21 +392,33 @@ public final class Finder {
   static Page fill(KlotskiDb db, Filter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
     long t0 = System.nanoTime();
+    long before = start(f, cursor, limit).before();
     Page p = find(db, f, cursor, limit, rowBudget, checkBudget);
+    List<Hit> hits = new ArrayList<>(p.hits());
     int rows = p.rowsRead();
     long examined = p.examined();
-    while (p.hits().isEmpty() && p.next() != null && System.nanoTime() - t0 < fillNanos) {
-      p = find(db, f, p.next(), limit, rowBudget, checkBudget);
+    while (hits.size() < limit && p.next() != null && System.nanoTime() - t0 < fillNanos) {
+      p = find(db, f, p.next(), limit - hits.size(), rowBudget, checkBudget);
+      hits.addAll(p.hits());
       rows += p.rowsRead();
       examined += p.examined();
     }
-    List<CaseRecord> records = new ArrayList<>(p.hits().size());
-    for (Hit h : p.hits()) {
+    List<CaseRecord> records = new ArrayList<>(hits.size());
+    for (Hit h : hits) {
       records.add(db.caseOf(h.code()).orElseThrow(() -> new IllegalStateException(
           "the database is inconsistent: " + Code.format(h.code()) + " is in find but not in cases")));
     }
-    return new Page(p.hits(), p.next(), rows, examined, records, p.hits().isEmpty() && p.next() != null,
-        total(db, f, p.hits().size(), examined));
+    List<String> notAnalysed = new ArrayList<>();
+    if (f.byFarthest()) {
+      java.util.Set<String> analysed = db.analysedClasses().keySet();
+      for (String c : db.classes()) {
+        if (f.matches(LayoutClass.parse(c)) && !analysed.contains(c)) {
+          notAnalysed.add(c);
+        }
+      }
+    }
+    return new Page(hits, p.next(), rows, examined, records, hits.isEmpty() && p.next() != null,
+        total(db, f, before + hits.size(), p.next() == null), notAnalysed);
   }
 
   /** Layouts per bucket of each database handle read so far (the rows never change under a handle). */
@@ -346,13 +436,14 @@ public final class Finder {
     if (known != null) {
       return known;
     }
-    int[][] sizes = new int[LayoutClass.COUNT][2];
+    int[][] sizes = new int[LayoutClass.COUNT][KINDS]; // every class has its unsolvable kinds
     db.scanFindSizes(new byte[FindCodec.KEY_BYTES], (key, bytes) -> {
       int cls = FindCodec.classOf(key);
       int at = FindCodec.steps1Of(key) * KINDS + kindOf(key);
       if (cls >= 0) {
         if (at >= sizes[cls].length) {
-          sizes[cls] = java.util.Arrays.copyOf(sizes[cls], Math.max(at + 1, sizes[cls].length * 2));
+          int steps = Math.max(at / KINDS + 1, sizes[cls].length / KINDS * 2);
+          sizes[cls] = java.util.Arrays.copyOf(sizes[cls], steps * KINDS);
         }
         sizes[cls][at] += FindCodec.count(bytes);
       }
@@ -364,10 +455,11 @@ public final class Finder {
 
   /**
    * The layouts the filter finds in all. Exact from the find rows' sizes (one key each, no code
-   * read) unless the filter names a group or a farthest_step range; then an estimate: the rows'
-   * layouts times the share of the layouts this page checked that matched.
+   * read) unless the filter names a group or a farthest_step range; then the answers so far
+   * ({@code found}: of the pages before and this one), a lower bound until the last page, where
+   * it is the count.
    */
-  static Total total(KlotskiDb db, Filter f, int hits, long examined) {
+  static Total total(KlotskiDb db, Filter f, long found, boolean last) {
     long[] layouts = {0};
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
     int[][] sizes = bucketSizes(db);
@@ -388,11 +480,11 @@ public final class Finder {
     if (f.groupNum() < 0 && !f.byFarthest()) {
       return new Total(layouts[0], true);
     }
-    return examined == 0 ? null : new Total(Math.round(layouts[0] * (double) hits / examined), false);
+    return new Total(found, last);
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
-    Start start = start(cursor, limit);
+    Start start = start(f, cursor, limit);
     byte[] from = start.key();
     int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
@@ -407,7 +499,7 @@ public final class Finder {
             + "filter takes is analysed yet (klotski analyse)");
       }
     }
-    PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget);
+    PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget, start.before());
     if (f.hardestFirst()) {
       hardestFirst(db, f, cursor == null ? null : from, skip, analysed, scan);
       return scan.page();
@@ -493,6 +585,8 @@ public final class Finder {
     /** Layouts of the rows read that the filter looked at (for the estimate of the total). */
     private long examined;
     private String next;
+    /** Answers of the pages before this one (the cursor's count). */
+    private final long before;
     private int cls;
     /** Answers of the first row to pass over (the cursor's index), 0 after it. */
     private int skipInRow;
@@ -500,8 +594,9 @@ public final class Finder {
     private int bucketSteps1 = -1;
     private int bucketKind;
 
-    PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget) {
+    PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget, long before) {
       this.db = db;
+      this.before = before;
       this.f = f;
       this.limit = limit;
       this.rowBudget = rowBudget;
@@ -538,7 +633,7 @@ public final class Finder {
         return false;
       }
       if (rows >= rowBudget) {
-        next = HexFormat.of().formatHex(key) + ".0";
+        next = cursor(key, 0, before + hits.size(), f);
         return false;
       }
       rows++;
@@ -550,7 +645,7 @@ public final class Finder {
       int n = FindCodec.count(value);
       for (int i = from; i < n; i++) {
         if (hits.size() == limit || lookUps > 0 && checks >= checkBudget) {
-          next = HexFormat.of().formatHex(key) + "." + i;
+          next = cursor(key, i, before + hits.size(), f);
           return false;
         }
         long code = FindCodec.codeAt(value, i);
@@ -576,9 +671,9 @@ public final class Finder {
     Page page() {
       if (next == null && hits.size() == limit) {
         // the page ended with a row: the next one starts after its last answer (and may be empty)
-        next = HexFormat.of().formatHex(lastKey) + "." + (lastIndex + 1);
+        next = cursor(lastKey, lastIndex + 1, before + hits.size(), f);
       }
-      return new Page(hits, next, rows, examined, List.of(), false, null);
+      return new Page(hits, next, rows, examined, List.of(), false, null, List.of());
     }
   }
 
@@ -592,6 +687,12 @@ public final class Finder {
     m.put("count", p.hits().size());
     m.put("total", p.total() == null ? null : p.total().count());
     m.put("total_exact", p.total() != null && p.total().exact());
+    if (p.total() != null && !p.total().exact()) {
+      m.put("total_note", p.total().why());
+    }
+    if (f.byFarthest()) {
+      m.put("not_analysed", p.notAnalysed());
+    }
     List<Object> results = new ArrayList<>();
     for (int i = 0; i < p.hits().size(); i++) {
       results.add(document(p.hits().get(i), p.records().get(i)));
@@ -607,7 +708,7 @@ public final class Finder {
 
   /** Where the scan of a partial page got to: "class 5-4-1, 84 steps" (the next cursor's row). */
   public static String scannedTo(String cursor) {
-    byte[] key = start(cursor, 1).key();
+    byte[] key = parse(cursor).key();
     int steps1 = FindCodec.steps1Of(key);
     return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
         + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");

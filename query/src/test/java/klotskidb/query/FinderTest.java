@@ -140,6 +140,19 @@ class FinderTest {
     Finder.Filter any = Finder.Filter.parse(Map.of());
     assertEquals("'cursor' 'zz' is not a cursor of a find page", assertThrows(IllegalArgumentException.class,
         () -> Finder.find(db, any, "zz", 10)).getMessage());
+    // a cursor belongs to its question: another filter or order is refused, naming both
+    Finder.Filter hardest = Finder.Filter.parse(Map.of("class", "0-3-0", "minimal", "true", "order", "hardest"));
+    String cursor = Finder.find(db, hardest, null, 1).next();
+    assertEquals(1, Finder.find(db, hardest, cursor, 1).hits().size());
+    assertEquals("'cursor' belongs to another question ('class=0-3-0&minimal=true&order=hardest', not "
+        + "'class=0-3-0'): ask again without it for the first page", assertThrows(klotskidb.enumerator.InputException.class,
+        () -> Finder.find(db, Finder.Filter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
+    assertThrows(klotskidb.enumerator.InputException.class,
+        () -> Finder.find(db, Finder.Filter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
+            cursor, 3));
+    // the same question typed another way keeps its cursor
+    assertEquals(1, Finder.find(db, Finder.Filter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
+        "order", "hardest", "minimal", "yes")), cursor, 1).hits().size());
     assertEquals("'limit' must be from 1 to 1000, not 0", assertThrows(IllegalArgumentException.class,
         () -> Finder.find(db, any, null, 0)).getMessage());
   }
@@ -169,12 +182,15 @@ class FinderTest {
         Finder.Page p = Finder.fill(db, f, cursor, 7, Long.MAX_VALUE, 1, 1);
         assertTrue(!p.hits().isEmpty() || p.next() == null, q + ": an empty page with a cursor, page " + pages);
         assertTrue(!p.partial());
+        p.hits().forEach(h -> found.add(h.code()));
         if (f.groupNum() < 0) {
           assertEquals(new Finder.Total(expected.size(), true), p.total(), q.toString());
+        } else if (p.next() == null) {
+          assertEquals(new Finder.Total(expected.size(), true), p.total(), q + ": exact on the last page");
         } else {
-          assertTrue(p.total() == null || !p.total().exact(), "a group's total is an estimate");
+          assertEquals(new Finder.Total(found.size(), false), p.total(), q + ": at least the answers so far");
         }
-        p.hits().forEach(h -> found.add(h.code()));
+        assertTrue(p.next() == null || p.hits().size() == 7, q + ": a page holds its limit while more match");
         if (p.next() == null) {
           break;
         }

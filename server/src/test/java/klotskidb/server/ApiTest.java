@@ -173,7 +173,7 @@ class ApiTest {
       String body = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2"
           + (cursor == null ? "" : "&cursor=" + cursor));
       paged.addAll(codesIn(body.substring(body.indexOf("\"results\""))));
-      Matcher m = Pattern.compile("\"next\":\"([0-9a-f.]+)\"").matcher(body);
+      Matcher m = Pattern.compile("\"next\":\"([0-9A-Za-z._-]+)\"").matcher(body);
       if (!m.find()) {
         break;
       }
