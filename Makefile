@@ -42,6 +42,8 @@ test:
 	  || { echo "FAILED: the launcher in a POSIX locale does not read 横刀立马 as an argument"; exit 1; }
 	@env -i PATH=/usr/bin:/bin bin/klotski show 横刀力马 2>&1 | grep -q "'横刀力马'" \
 	  || { echo "FAILED: the launcher in a POSIX locale does not print 横刀力马 in a message"; exit 1; }
+	@env -i PATH=/usr/bin:/bin bin/klotski show 橫刀立馬 | grep -qx 'code      1A9BF0C00' \
+	  || { echo "FAILED: the launcher in a POSIX locale does not read 橫刀立馬 (traditional) as an argument"; exit 1; }
 
 # the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
 # releases, kills, the browser); catches a broken move, group number, analysis value or schema

@@ -25,11 +25,11 @@ import klotskidb.enumerator.InputException;
 /** The group of a layout: from the database with --db, else computed in memory for its class. */
 @Command(name = "group", mixinStandardHelpOptions = true,
     description = {"Print a group: name, size, seed (and from the database its layers and solvability).",
-        "X is a layout (code, #id, @short code, name) or a group name J-B-S-G.",
+        "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "From the database (--db, default data/klotski-db): a group name, --layer, and anything with --db.",
         "In memory (no database needed, a second or two): a layout without --db; its class is grouped."})
 final class GroupCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout (code, #id, @short code, name) or group name J-B-S-G.")
+  @Parameters(paramLabel = "X", description = LayoutArgument.HELP + " Or a group name J-B-S-G.")
   String target;
 
   @Option(names = "--members", description = "Also list the group's member codes in order.")

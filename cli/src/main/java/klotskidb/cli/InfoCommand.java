@@ -35,8 +35,7 @@ import picocli.CommandLine.Spec;
 /** Everything the database stores about one layout, with its group summary and board. */
 @Command(name = "info", mixinStandardHelpOptions = true,
     description = {"Print every stored field of a layout, its group summary and its board.",
-        "X is a code (1A9BF0C), an id (#4091296), a short code (@4WVE1, or 4WVE1 when that is no code) "
-            + "or a name (5-4-1-1-7472).",
+        "X is a " + LayoutArgument.FORMS + ".",
         "Answers come from the database (default data/klotski-db); --farthest and --solutions "
             + "come from one BFS in the layout's group and need no analysis.",
         "--stdin: one layout per input line, one line of JSON per answer (the document of --json, or "
@@ -44,7 +43,7 @@ import picocli.CommandLine.Spec;
             + "if any line could not be answered."})
 final class InfoCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", arity = "0..1",
-      description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
+      description = LayoutArgument.HELP)
   String layout;
 
   @Option(names = "--stdin", description = "Answer every layout read from standard input, one per line, in JSON.")
@@ -121,18 +120,19 @@ final class InfoCommand implements Callable<Integer> {
 
   /**
    * One JSON line per input line: the layout's document (as {@code GET /api/layout/X}), or the
-   * error the API would answer with its status. Blank lines are skipped. 1 if any line failed.
+   * error the API would answer with its status; a blank line gets an error too, so that answers
+   * pair with questions line by line ({@code paste}). 1 if any line failed.
    */
   int batch(BufferedReader in) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     int failed = 0;
     try (KlotskiDb kdb = db.open()) {
       for (String line; (line = in.readLine()) != null; ) {
-        if (line.isBlank()) {
-          continue;
-        }
         Object doc;
         try {
+          if (line.isBlank()) {
+            throw new InputException("a blank line names no layout");
+          }
           doc = Documents.layout(kdb, Lookup.layout(kdb, line));
         } catch (IllegalArgumentException e) {
           failed++;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "next", mixinStandardHelpOptions = true,
     description = "List every layout one step away with its min_solution_step; optimal moves are marked *.")
 final class NextCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id, @short code (@4WVE1) or name (5-4-1-1-7472).")
+  @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
   String layout;
 
   @Option(names = "--json", description = "One JSON object, as GET /api/layout/X/next gives it.")

@@ -17,10 +17,10 @@ import picocli.CommandLine.Spec;
     description = "Print a shortest path between two layouts of the same group (no database "
         + "needed); exit 1 when they are in different groups.")
 final class PathCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FROM", description = "Start layout: code, #id or @short code.")
+  @Parameters(index = "0", paramLabel = "FROM", description = "Start layout: " + LayoutArgument.FORMS + ".")
   String from;
 
-  @Parameters(index = "1", paramLabel = "TO", description = "Target layout: code, #id or @short code.")
+  @Parameters(index = "1", paramLabel = "TO", description = "Target layout, in the same forms.")
   String to;
 
   @Option(names = "--codes-only", description = "One code per line, nothing else.")

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
     footer = "A 5-character X without a prefix is read as a short code or a code, whichever it is; "
         + "one that is both is an error that names both readings.")
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout: code (1A9BF0C), #id or @short code (@4WVE1).")
+  @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
   String code;
 
   @Spec CommandSpec spec;

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         + "stored distances. Either way the same solution: each step to the smallest code among the "
         + "moves one step closer (as the API and 'klotski path' choose)."})
 final class SolveCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = "Layout: code, #id or @short code; with --db also a name.")
+  @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
   String layout;
 
   @Mixin DbOption db;

@@ -349,16 +349,30 @@ class AnalysedServeTest {
     paths.add("/api/layout/1A9BF0CZ");
     inputs.add("4FEA134"); // class 5-4-2, not in this database: 404
     paths.add("/api/layout/4FEA134");
+    inputs.add(""); // a blank line gets its answer too: the lines pair with paste
+    paths.add(null);
+    inputs.add("橫刀立馬"); // traditional characters, pinyin
+    paths.add("/api/layout/" + java.net.URLEncoder.encode("橫刀立馬", java.nio.charset.StandardCharsets.UTF_8));
+    inputs.add("heng dao li ma");
+    paths.add("/api/layout/heng%20dao%20li%20ma");
+    inputs.add("横刀力马"); // a slip: 404 naming the nearest
+    paths.add("/api/layout/" + java.net.URLEncoder.encode("横刀力马", java.nio.charset.StandardCharsets.UTF_8));
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         System.getProperty("java.class.path"), Klotski.class.getName(), "info", "--stdin", "--db", dir.toString())
         .start();
-    p.getOutputStream().write((String.join("\n", inputs) + "\n\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    inputs.add(""); // the last line blank too
+    paths.add(null);
+    p.getOutputStream().write((String.join("\n", inputs) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     p.getOutputStream().close();
     List<String> out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
         .lines().toList();
-    assertEquals(1, p.waitFor(), "two lines could not be answered");
+    assertEquals(1, p.waitFor(), "five lines could not be answered");
     assertEquals(inputs.size(), out.size());
     for (int i = 0; i < inputs.size(); i++) {
+      if (paths.get(i) == null) {
+        assertEquals("{\"input\":\"\",\"status\":400,\"error\":\"a blank line names no layout\"}", out.get(i));
+        continue;
+      }
       Api.Response r = api.get(paths.get(i), null);
       if (r.status() == 200) {
         assertEquals(r.body(), out.get(i), inputs.get(i));

@@ -409,7 +409,7 @@ class ServeTest {
     assertEquals(5, lines.size(), lines.toString());
     assertTrue(lines.get(1).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /api/layout/1A9BF0C HTTP/1\\.1\" 200 \\d+ "
         + "\"[^\"]*\" \"klotski-test\""), lines.get(1));
-    assertTrue(lines.get(2).contains("\"GET /api/layout/nothing HTTP/1.1\" 400 "), lines.get(2));
+    assertTrue(lines.get(2).contains("\"GET /api/layout/nothing HTTP/1.1\" 404 "), lines.get(2)); // no name, no code
   }
 
   /** The address serve prints is a URL a browser opens: IPv6 in brackets, in its short form. */

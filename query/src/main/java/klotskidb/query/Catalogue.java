@@ -125,6 +125,45 @@ public final class Catalogue {
   }
 
   /**
+   * Whether ASCII text is read as a name in pinyin rather than as a code: Latin letters (one at
+   * least outside A-F, so no code), spaces, apostrophes and tone digits, a letter first.
+   */
+  public static boolean looksLikePinyin(String text) {
+    String s = text.trim();
+    return !s.isEmpty() && Character.isLetter(s.charAt(0)) && Spellings.looksLikePinyin(s)
+        && s.chars().anyMatch(ch -> Character.isLetter(ch) && Character.digit(ch, 16) < 0);
+  }
+
+  /**
+   * A name the catalogue does not hold, however spelled: a usage error (exit 2) that the API
+   * answers 404, as a layout the database does not hold.
+   */
+  public static final class UnknownName extends InputException {
+    private static final long serialVersionUID = 1L;
+
+    UnknownName(String message) {
+      super(message);
+    }
+  }
+
+  private volatile Spellings spellings;
+
+  /** The spellings of the catalogue's names (read when a name is not typed as the catalogue has it). */
+  Spellings spellings() {
+    Spellings sp = spellings;
+    if (sp == null) {
+      sp = Spellings.of(codesByName.keySet());
+      spellings = sp;
+    }
+    return sp;
+  }
+
+  /** What a message says the catalogue holds: as README counts it. */
+  private String holds() {
+    return "the catalogue's " + entries.size() + " named layouts, by name in characters or pinyin";
+  }
+
+  /**
    * The code of the layout a name (or {@code NAME:N}) names.
    *
    * @throws InputException when the name names several layouts and no N is given, or N is out of range
@@ -141,8 +180,19 @@ public final class Catalogue {
     }
     List<Long> codes = codesNamed(s);
     if (codes.isEmpty()) {
-      throw new Lookup.NotFoundException("no layout is named " + UserText.quote(s) + " in the catalogue of "
-          + codesByName.size() + " names" + suggestions(s));
+      List<String> names = spellings().namesFor(s);
+      if (names.size() > 1) {
+        throw new InputException(UserText.quote(s) + " names " + names.size() + " names: " + String.join(", ", names)
+            + "; give one of them");
+      }
+      if (names.isEmpty()) {
+        List<String> near = spellings().nearest(s, 5);
+        throw new UnknownName(UserText.quote(s) + " names no layout (" + holds() + ")"
+            + (looksLikeName(s) ? "" : "; nor is it a code (hex digits 0-9, A-F)")
+            + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"));
+      }
+      s = names.get(0);
+      codes = codesNamed(s);
     }
     if (pick == 0 && codes.size() > 1) {
       StringBuilder b = new StringBuilder(UserText.quote(s) + " names " + codes.size() + " layouts: ");
@@ -169,14 +219,4 @@ public final class Catalogue {
     return ids;
   }
 
-  /** "; did you mean A, B?" for up to five names that hold the text or that it holds; "" for none. */
-  private String suggestions(String s) {
-    List<String> near = new ArrayList<>();
-    for (String name : codesByName.keySet()) {
-      if (near.size() < 5 && !s.isEmpty() && (name.contains(s) || s.contains(name) && name.length() >= 2)) {
-        near.add(name);
-      }
-    }
-    return near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?";
-  }
 }

@@ -20,8 +20,10 @@ import klotskidb.enumerator.InputException;
  *                     one, and an error naming both readings if it is both (1A9BF is the short
  *                     code of id 303,438 and the code 1A9BF0000): never a guess
  *   横刀立马          a name of the catalogue (a text with a character outside ASCII, not starting
- *                     with # or @), or
- *   四面楚歌:2        NAME:N where the name names several layouts ({@link Catalogue})
+ *                     with # or @: in simplified or traditional characters, 橫刀立馬), or
+ *   四面楚歌:2        NAME:N where the name names several layouts ({@link Catalogue}), or
+ *   hengdaolima       the name in pinyin (letters, one at least beyond A-F, with or without
+ *                     spaces and tones: heng dao li ma, Héng Dāo Lì Mǎ; {@link Spellings})
  * </pre>
  *
  * Any other length of text is a code only; a short code has exactly 5 characters and a code of
@@ -76,6 +78,9 @@ public final class LayoutRef {
       throw new InputException(UserText.quote(s) + " is ambiguous: the code " + Code.format(code)
           + " and the short code of id " + id + "; write " + Code.format(code) + " for the code or @"
           + s.toUpperCase(Locale.ROOT) + " for the short code");
+    }
+    if (Catalogue.looksLikePinyin(s)) {
+      return new LayoutRef(Kind.CODE, s, Catalogue.get().resolve(s));
     }
     long code = Code.parse(s);
     Code.check(code); // a legal layout, or the rule it breaks

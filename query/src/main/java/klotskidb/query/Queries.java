@@ -39,7 +39,7 @@ public final class Queries {
    * it, and {@code info --stdin} writes it beside the error.
    */
   public static int status(IllegalArgumentException e) {
-    return e instanceof Lookup.NotFoundException ? 404 : 400;
+    return e instanceof Lookup.NotFoundException || e instanceof Catalogue.UnknownName ? 404 : 400;
   }
 
   /** {@code GET /api/meta}: counts, versions, analysed classes, the publication. */

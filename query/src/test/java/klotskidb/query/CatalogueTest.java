@@ -53,12 +53,65 @@ class CatalogueTest {
         + "tieba-common), 四面楚歌:3 (5BEA70C00, lin-68); give one of them", several.getMessage());
     assertEquals(0x5BEA70C00L, LayoutRef.parse(" 四面楚歌:3 ").value);
     assertThrows(InputException.class, () -> LayoutRef.parse("四面楚歌:4"));
-    Lookup.NotFoundException none = assertThrows(Lookup.NotFoundException.class, () -> LayoutRef.parse("四面"));
-    assertTrue(none.getMessage().startsWith("no layout is named '四面' in the catalogue of ")
-        && none.getMessage().contains("did you mean 四面楚歌, 四面八方, 四面埋伏"), none.getMessage());
+    Catalogue.UnknownName none = assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("四面"));
+    assertTrue(none.getMessage().startsWith("'四面' names no layout (the catalogue's 824 named layouts, by name in "
+        + "characters or pinyin); did you mean ") && none.getMessage().contains("四面楚歌")
+        && none.getMessage().contains("四面八方"), none.getMessage());
+    // an unknown name and one naming several are both usage errors (exit 2), in the same shape
+    assertTrue(none instanceof InputException);
     // two names of one layout; '#' and '@' keep their meaning before any name
     assertEquals(List.of("瓮中之鳖", "小燕出巢"), cat.namesOf(0x1A5DF0C00L));
     assertThrows(InputException.class, () -> LayoutRef.parse("#横刀立马"));
+  }
+
+  /**
+   * Names as people type them: traditional characters (OpenCC's table), pinyin with or without
+   * spaces, tone marks or tone digits; every character of every name has its readings; a slip of
+   * one character or a letter gets the name suggested; ASCII that is a code stays a code.
+   */
+  @Test
+  void namesAsPeopleTypeThem() {
+    for (String typed : List.of("横刀立马", "橫刀立馬", "hengdaolima", "heng dao li ma", "Heng Dao Li Ma",
+        "Héng Dāo Lì Mǎ", "héngdāolìmǎ", "heng2 dao1 li4 ma3", "heng'dao'li'ma", " hengdaolima ")) {
+      assertEquals(0x1A9BF0C00L, LayoutRef.parse(typed).value, typed);
+    }
+    // the catalogue's own pinyin of every classic reads as its name (a name with several layouts:
+    // the same refusal as in characters)
+    for (Catalogue.Entry e : cat.entries()) {
+      if (!e.pinyin().isEmpty()) {
+        if (cat.codesNamed(e.name()).size() == 1) {
+          assertEquals(e.code(), LayoutRef.parse(e.pinyin()).value, e.pinyin());
+        } else {
+          assertThrows(InputException.class, () -> LayoutRef.parse(e.pinyin()), e.pinyin());
+        }
+      }
+    }
+    // a pinyin name with several layouts picks one as the characters do
+    assertEquals(0x5BEA70C00L, LayoutRef.parse("si mian chu ge:3").value);
+    assertEquals(0x5BEA70C00L, LayoutRef.parse("四面楚歌:3").value);
+    Spellings sp = cat.spellings();
+    for (Catalogue.Entry e : cat.entries()) {
+      e.name().codePoints().filter(cp -> Character.UnicodeScript.of(cp) == Character.UnicodeScript.HAN)
+          .forEach(cp -> assertTrue(sp.hasReadings(cp), e.name() + ": no reading for " + Character.toString(cp)));
+      assertTrue(sp.namesFor(e.name()).contains(e.name()), e.name());
+    }
+    // near misses: one character off, a letter off, traditional and off
+    assertEquals(List.of("横刀立马"), sp.nearest("横刀力马", 5));
+    assertTrue(assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("横刀力马")).getMessage()
+        .endsWith("; did you mean 横刀立马?"));
+    assertTrue(sp.nearest("hengdaolim", 5).contains("横刀立马"), sp.nearest("hengdaolim", 5).toString());
+    assertTrue(sp.nearest("hengdaolimma", 5).contains("横刀立马"));
+    assertTrue(sp.nearest("橫刀力馬", 5).contains("横刀立马"));
+    Catalogue.UnknownName pinyin = assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("hengdaolim"));
+    assertTrue(pinyin.getMessage().startsWith("'hengdaolim' names no layout (the catalogue's 824 named layouts")
+        && pinyin.getMessage().contains("nor is it a code") && pinyin.getMessage().contains("横刀立马"),
+        pinyin.getMessage());
+    // codes, ids and short codes keep their meaning: hex text is a code, never pinyin
+    assertEquals(0x1A9BF0C00L, LayoutRef.parse("1A9BF0C").value);
+    assertThrows(InputException.class, () -> LayoutRef.parse("1A9BF0CZ"));
+    assertTrue(Catalogue.looksLikePinyin("heng dao"));
+    assertTrue(!Catalogue.looksLikePinyin("1A9BF0CZ") && !Catalogue.looksLikePinyin("ABCDEF")
+        && !Catalogue.looksLikePinyin("#12"));
   }
 
   /** The 40 classics with their steps, computed here; the well-known ones checked. */
