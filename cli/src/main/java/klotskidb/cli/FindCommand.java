@@ -86,6 +86,10 @@ final class FindCommand implements Callable<Integer> {
   @Option(names = "--cursor", paramLabel = "C", description = "Start where the previous page said (its last line).")
   String cursor;
 
+  @Option(names = "--offset", paramLabel = "N", description = "Instead of --cursor: start at the N-th layout found "
+      + "(0 the first), in the filter's order (not with --group or a farthest range).")
+  Long offset;
+
   @Option(names = "--json", description = "The page as one JSON object, as GET /api/find gives it.")
   boolean json;
 
@@ -113,12 +117,15 @@ final class FindCommand implements Callable<Integer> {
       // every argument checked before the database is opened
       f = Finder.Filter.parse(q);
       Finder.check(f, cursor, limit);
+      if (offset != null && cursor != null) {
+        throw new InputException("give --offset or --cursor, not both");
+      }
       try (KlotskiDb kdb = db.open()) {
-        p = Finder.find(kdb, f, cursor, limit);
+        p = offset == null ? Finder.find(kdb, f, cursor, limit) : Finder.findAt(kdb, f, offset, limit);
       }
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
-      for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor")).toList()) {
+      for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor", "offset")).toList()) {
         m = m.replace("'" + key + "'", option(key));
       }
       throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);

@@ -138,8 +138,9 @@ final class InfoCommand implements Callable<Integer> {
           failed++;
           Map<String, Object> m = new LinkedHashMap<>();
           m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line));
-          m.put("status", Queries.status(e));
-          m.put("error", UserText.oneLine(e.getMessage()));
+          m.put("status", klotskidb.query.Errors.status(e));
+          m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
+          m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line)); // as typed
           doc = m;
         }
         out.println(Json.write(doc));

@@ -199,6 +199,25 @@ class FullDatabaseTest {
       }
       assertEquals(203, classes);
     }
+    // an offset lands on the plain scan's answer across the chunks of a large bucket
+    try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
+      klotskidb.query.Finder.Filter f = klotskidb.query.Finder.Filter.parse(
+          java.util.Map.of("class", "2-6-1", "min_steps", "5", "max_steps", "5"));
+      java.util.List<Long> all = new java.util.ArrayList<>();
+      String cursor = null;
+      do {
+        klotskidb.query.Finder.Page p = klotskidb.query.Finder.find(db, f, cursor, 1000);
+        p.hits().forEach(h -> all.add(h.code()));
+        cursor = p.next();
+      } while (cursor != null);
+      assertTrue(all.size() > 3 * klotskidb.db.FindCodec.CHUNK, all.size() + " layouts");
+      java.util.Random random = new java.util.Random(58);
+      for (int k = 0; k < 20; k++) {
+        int offset = random.nextInt(all.size());
+        assertEquals(all.get(offset), klotskidb.query.Finder.findAt(db, f, offset, 1).hits().get(0).code(),
+            "offset " + offset);
+      }
+    }
     Cli r = Cli.run("find", "--class", "7-0-7", "--limit", "3", "--db", dbDir.toString());
     assertTrue(r.out.contains("(3 of "), r.out);
     assertFalse(r.out.contains("of 0 layouts"), r.out);

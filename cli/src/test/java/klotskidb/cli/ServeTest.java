@@ -191,7 +191,7 @@ class ServeTest {
         if (r.statusCode() == 503) {
           busy++;
           assertEquals("{\"error\":\"busy: every worker is answering and 0 requests' work is queued (or this one "
-              + "waited 10 s); try again\"}", r.body());
+              + "waited 10 s); try again\",\"code\":\"busy\"}", r.body());
         } else {
           assertEquals(200, r.statusCode(), r.body());
           answered++;

@@ -140,9 +140,30 @@ public final class Catalogue {
    */
   public static final class UnknownName extends InputException {
     private static final long serialVersionUID = 1L;
+    /** The text as typed. */
+    public final String input;
+    /** The nearest names, nearest first (may be empty). */
+    public final List<String> suggestions;
 
-    UnknownName(String message) {
+    UnknownName(String message, String input, List<String> suggestions) {
       super(message);
+      this.input = input;
+      this.suggestions = List.copyOf(suggestions);
+    }
+  }
+
+  /** A name that names several layouts (or a pinyin that reads as several names), given without N. */
+  public static final class AmbiguousName extends InputException {
+    private static final long serialVersionUID = 1L;
+    /** The text as typed. */
+    public final String input;
+    /** What to give instead: NAME:N for each layout, or each name. */
+    public final List<String> choices;
+
+    AmbiguousName(String message, String input, List<String> choices) {
+      super(message);
+      this.input = input;
+      this.choices = List.copyOf(choices);
     }
   }
 
@@ -182,25 +203,27 @@ public final class Catalogue {
     if (codes.isEmpty()) {
       List<String> names = spellings().namesFor(s);
       if (names.size() > 1) {
-        throw new InputException(UserText.quote(s) + " names " + names.size() + " names: " + String.join(", ", names)
-            + "; give one of them");
+        throw new AmbiguousName(UserText.quote(s) + " names " + names.size() + " names: " + String.join(", ", names)
+            + "; give one of them", s, names);
       }
       if (names.isEmpty()) {
         List<String> near = spellings().nearest(s, 5);
         throw new UnknownName(UserText.quote(s) + " names no layout (" + holds() + ")"
             + (looksLikeName(s) ? "" : "; nor is it a code (hex digits 0-9, A-F)")
-            + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"));
+            + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), s, near);
       }
       s = names.get(0);
       codes = codesNamed(s);
     }
     if (pick == 0 && codes.size() > 1) {
       StringBuilder b = new StringBuilder(UserText.quote(s) + " names " + codes.size() + " layouts: ");
+      List<String> choices = new ArrayList<>();
       for (int i = 0; i < codes.size(); i++) {
         b.append(i == 0 ? "" : ", ").append(s).append(':').append(i + 1).append(" (").append(Code.format(codes.get(i)))
             .append(", ").append(String.join(" and ", sourcesOf(s, codes.get(i)))).append(')');
+        choices.add(s + ":" + (i + 1));
       }
-      throw new InputException(b.append("; give one of them").toString());
+      throw new AmbiguousName(b.append("; give one of them").toString(), text.trim(), choices);
     }
     if (pick > codes.size()) {
       throw new InputException(UserText.quote(s) + " names " + codes.size() + (codes.size() == 1 ? " layout" : " layouts")

@@ -117,9 +117,9 @@ public final class Finder {
             + "'solvable=false', not both");
       }
       for (String k : q.keySet()) {
-        if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor")) {
+        if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor") && !k.equals("offset")) {
           throw new InputException("unknown filter " + UserText.quote(k) + ": expected "
-              + String.join(", ", KEYS) + " (and limit, cursor)");
+              + String.join(", ", KEYS) + " (and limit, cursor or offset)");
         }
       }
       String order = q.getOrDefault("order", "class");
@@ -372,6 +372,68 @@ public final class Finder {
 
   private static boolean digits(String s, int max) {
     return !s.isEmpty() && s.length() <= max && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+  }
+
+  /**
+   * The cursor of the page that starts at the {@code offset}-th answer (0: the first), in the
+   * filter's order: found from the index's counts (one key each) and the rows' fixed size, no
+   * code read; null when the filter finds {@code offset} answers or fewer. Only for a filter the
+   * index counts (no group, no farthest_step range). With a random offset, a random layout that
+   * matches (the page's "a new puzzle").
+   */
+  public static String cursorAt(KlotskiDb db, Filter f, long offset) {
+    if (offset < 0) {
+      throw new InputException("'offset' must be 0 or more, not " + offset);
+    }
+    if (f.groupNum() >= 0 || f.byFarthest()) {
+      throw new InputException("'offset' needs a filter the index counts: not with 'group', 'min_farthest' or "
+          + "'max_farthest' (page with 'cursor')");
+    }
+    int[][] sizes = bucketSizes(db);
+    it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    int lo = f.lowSteps1();
+    int hi = f.highSteps1();
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      if (!f.matches(cls)) {
+        continue;
+      }
+      for (int at = lo * KINDS; at < sizes[cls].length && at / KINDS <= hi; at++) {
+        if (sizes[cls][at] > 0 && f.takes(at % KINDS)) {
+          long steps = f.hardestFirst() ? 0xFFFF - at / KINDS : at / KINDS;
+          buckets.add(f.hardestFirst() ? steps << 32 | (long) cls << 8 | at % KINDS
+              : (long) cls << 40 | steps << 8 | at % KINDS);
+        }
+      }
+    }
+    buckets.sort(null);
+    long left = offset;
+    for (long b : buckets) {
+      int cls = f.hardestFirst() ? (int) (b >>> 8) & 0xFF : (int) (b >>> 40);
+      int steps1 = f.hardestFirst() ? 0xFFFF - (int) (b >>> 32) : (int) (b >>> 8) & 0xFFFF;
+      int kind = (int) b & 3;
+      int size = sizes[cls][steps1 * KINDS + kind];
+      if (left < size) {
+        ByteBuffer key = ByteBuffer.allocate(FindCodec.KEY_BYTES);
+        FindCodec.putKey(key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
+            kind >>> 1, kind & 1, (int) (left / FindCodec.CHUNK));
+        return cursor(key.array(), (int) (left % FindCodec.CHUNK), offset, f);
+      }
+      left -= size;
+    }
+    return null;
+  }
+
+  /**
+   * The page of {@code limit} answers from the {@code offset}-th ({@link #cursorAt}); empty, the
+   * last, when the filter finds no more than {@code offset}.
+   */
+  public static Page findAt(KlotskiDb db, Filter f, long offset, int limit) {
+    start(f, null, limit);
+    String cursor = cursorAt(db, f, offset);
+    if (cursor == null) {
+      return new Page(List.of(), null, 0, 0, List.of(), false, total(db, f, offset, true), List.of());
+    }
+    return find(db, f, cursor, limit);
   }
 
   /** How long a page goes on scanning for its first answer. */

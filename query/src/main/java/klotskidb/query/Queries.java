@@ -33,15 +33,6 @@ public final class Queries {
 
   private Queries() {}
 
-  /**
-   * The HTTP status of a question refused: 404 for a layout or group the database does not hold
-   * ({@link Lookup.NotFoundException}), 400 for anything else asked wrongly. The API answers with
-   * it, and {@code info --stdin} writes it beside the error.
-   */
-  public static int status(IllegalArgumentException e) {
-    return e instanceof Lookup.NotFoundException || e instanceof Catalogue.UnknownName ? 404 : 400;
-  }
-
   /** {@code GET /api/meta}: counts, versions, analysed classes, the publication. */
   public static Map<String, Object> meta(KlotskiDb db) {
     Map<String, String> meta = db.meta();
@@ -180,7 +171,8 @@ public final class Queries {
   /**
    * {@code GET /api/catalogue}: the named layouts ({@link Catalogue}) in catalogue order, each with
    * its facts from this database (null where the database does not hold its class), and the
-   * sources. A layout is listed once per name and source.
+   * sources. A layout is listed once per name and source; {@code pinyin_keys}: how its name reads
+   * in pinyin without tones or spaces (up to 8 readings, for a filter box; {@link Spellings}).
    */
   public static Map<String, Object> catalogue(KlotskiDb db) {
     Catalogue cat = Catalogue.get();
@@ -198,6 +190,8 @@ public final class Queries {
       Map<String, Object> one = new LinkedHashMap<>();
       one.put("name", e.name());
       one.put("pinyin", e.pinyin().isEmpty() ? null : e.pinyin());
+      List<String> keys = cat.spellings().pinyinKeys(e.name());
+      one.put("pinyin_keys", keys.subList(0, Math.min(8, keys.size()))); // for a filter box: toneless, no spaces
       one.put("source", e.source());
       one.put("classic", e.source().equals(Catalogue.CLASSICS));
       one.put("code", Code.format(e.code()));

@@ -244,6 +244,42 @@ class FinderTest {
     assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("order", "easiest")));
   }
 
+  /**
+   * An offset starts a page at that answer of the plain scan, in both orders (the page's random
+   * puzzle takes a random offset): seeded offsets across buckets and chunks, the last answer,
+   * one past the end (an empty last page), and the filters the index cannot count refused.
+   */
+  @Test
+  void anOffsetStartsAtThatAnswer() {
+    java.util.Random random = new java.util.Random(59);
+    for (Map<String, String> q : List.of(Map.<String, String>of(), Map.of("class", "5-4-1", "min_steps", "20"),
+        Map.of("minimal", "true", "order", "hardest"), Map.of("order", "hardest", "symmetric", "false"),
+        Map.of("solvable", "false"))) {
+      Finder.Filter f = Finder.Filter.parse(q);
+      List<Long> expected = new ArrayList<>();
+      String cursor = null;
+      do {
+        Finder.Page p = Finder.find(db, f, cursor, 1000);
+        p.hits().forEach(h -> expected.add(h.code()));
+        cursor = p.next();
+      } while (cursor != null);
+      for (int k = 0; k < 25; k++) {
+        int offset = k == 0 ? 0 : k == 1 ? expected.size() - 1 : random.nextInt(expected.size());
+        Finder.Page p = Finder.findAt(db, f, offset, 3);
+        assertEquals(expected.subList(offset, Math.min(expected.size(), offset + 3)),
+            p.hits().stream().map(Finder.Hit::code).toList(), q + " at " + offset);
+        if (p.next() != null) { // and the pages go on from there
+          assertEquals(expected.get(offset + 3), Finder.find(db, f, p.next(), 1).hits().get(0).code());
+        }
+      }
+      Finder.Page end = Finder.findAt(db, f, expected.size(), 3);
+      assertTrue(end.hits().isEmpty() && end.next() == null, q.toString());
+      assertEquals(new Finder.Total(expected.size(), true), end.total());
+    }
+    assertThrows(klotskidb.enumerator.InputException.class,
+        () -> Finder.findAt(db, Finder.Filter.parse(Map.of("group", "5-4-1-1")), 0, 3));
+  }
+
   /** The difficulty rank against a plain count over every layout: the share needing fewer steps. */
   @Test
   void theDifficultyRankIsThePlainShareOfLayoutsNeedingFewerSteps() {

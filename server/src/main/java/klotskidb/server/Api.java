@@ -18,6 +18,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Pieces;
 import klotskidb.enumerator.UserText;
 import klotskidb.query.Documents;
+import klotskidb.query.Errors;
 import klotskidb.query.Finder;
 import klotskidb.query.Json;
 import klotskidb.query.Lookup;
@@ -76,7 +77,12 @@ public final class Api {
     }
 
     static Response error(int status, String message) {
-      return new Response(status, Json.write(Map.of("error", message)));
+      return new Response(status, Json.write(Errors.of(status, message)));
+    }
+
+    /** The answer to a question refused: its status, the message and its code ({@link Errors}). */
+    static Response error(IllegalArgumentException e) {
+      return new Response(Errors.status(e), Json.write(Errors.of(e)));
     }
   }
 
@@ -202,7 +208,7 @@ public final class Api {
       }
       return Response.error(404, "no such resource: " + UserText.quote(path));
     } catch (IllegalArgumentException e) {
-      return Response.error(Queries.status(e), e.getMessage());
+      return Response.error(e);
     } catch (DatabaseException e) {
       // the family and the file, never the server's own paths
       String dir = db.dir().toAbsolutePath().toString();
@@ -360,6 +366,12 @@ public final class Api {
     Finder.Filter f = Finder.Filter.parse(q);
     int limit = number(q, "limit", 100, 1, Finder.MAX_LIMIT);
     String cursor = q.get("cursor");
+    if (q.containsKey("offset")) {
+      if (cursor != null) {
+        throw new InputException("give 'offset' or 'cursor', not both");
+      }
+      return Response.ok(Finder.document(f, Finder.findAt(db, f, number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
+    }
     Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
     return Response.ok(Finder.document(f, p));
   }

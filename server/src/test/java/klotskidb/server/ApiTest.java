@@ -154,7 +154,7 @@ class ApiTest {
     Api busy = new Api(db, 0);
     Api.Response r = busy.get("/api/layout/1A9BF0C/farthest", null);
     assertEquals(503, r.status(), r.body());
-    assertEquals("{\"error\":\"busy: 0 list searches under way; try again\"}", r.body());
+    assertEquals("{\"error\":\"busy: 0 list searches under way; try again\",\"code\":\"busy\"}", r.body());
     assertEquals(200, busy.get("/api/layout/1A9BF0C", null).status());
   }
 

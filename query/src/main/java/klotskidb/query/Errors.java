@@ -1,0 +1,59 @@
+package klotskidb.query;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import klotskidb.enumerator.UserText;
+
+/**
+ * An error as the API and {@code info --stdin} answer it: the status, and a document with the
+ * message in English and a stable {@code code} that a client can show in its own language.
+ *
+ * <pre>
+ *   GET /api/layout/横刀力马   404 {"error": "'横刀力马' names no layout (...); did you mean 横刀立马?",
+ *                                 "code": "unknown_name", "input": "横刀力马", "suggestions": ["横刀立马"]}
+ *   GET /api/layout/四面楚歌   400 {"error": "...", "code": "ambiguous_name", "input": "四面楚歌",
+ *                                 "choices": ["四面楚歌:1", "四面楚歌:2", "四面楚歌:3"]}
+ *   GET /api/layout/1A9BF0CZ  400 {"error": "code '1A9BF0CZ' is not hex: ...", "code": "bad_request"}
+ * </pre>
+ *
+ * The codes: {@code bad_request} (what was asked is malformed), {@code unknown_name}, {@code
+ * ambiguous_name}, {@code not_found} (the database does not hold it), {@code no_such_resource} (no
+ * such route), {@code busy} (503), {@code server_error} (500 and any other status).
+ */
+public final class Errors {
+  private Errors() {}
+
+  /** The HTTP status of an error of what was asked: 404 for what is not there, else 400. */
+  public static int status(IllegalArgumentException e) {
+    return e instanceof Lookup.NotFoundException || e instanceof Catalogue.UnknownName ? 404 : 400;
+  }
+
+  /** The document of an error of what was asked. */
+  public static Map<String, Object> of(IllegalArgumentException e) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("error", UserText.oneLine(e.getMessage()));
+    if (e instanceof Catalogue.UnknownName u) {
+      m.put("code", "unknown_name");
+      m.put("input", UserText.oneLine(u.input));
+      m.put("suggestions", u.suggestions);
+    } else if (e instanceof Catalogue.AmbiguousName a) {
+      m.put("code", "ambiguous_name");
+      m.put("input", UserText.oneLine(a.input));
+      m.put("choices", a.choices);
+    } else if (e instanceof Lookup.NotFoundException) {
+      m.put("code", "not_found");
+    } else {
+      m.put("code", "bad_request");
+    }
+    return m;
+  }
+
+  /** The document of an error known by its status alone (a route, a limit, the server). */
+  public static Map<String, Object> of(int status, String message) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("error", message);
+    m.put("code", status == 404 ? "no_such_resource" : status == 503 ? "busy" : status >= 500 ? "server_error"
+        : "bad_request");
+    return m;
+  }
+}
