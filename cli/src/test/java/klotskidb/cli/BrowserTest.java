@@ -11,6 +11,7 @@ import java.time.Duration;
 import klotskidb.db.KlotskiDb;
 import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,26 +25,35 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) opens
- * 横刀立马 from the gallery of classics, plays it by hand to "solved" in 81 moves by following the
- * hints (with an undo, a redo and a move that goes further on the way), switches to Chinese and
- * back, reloads the shared URL to the same position, moves a piece from the keyboard, fits a
- * 390 px phone; then reads an error, builds a board in the editor, finds 5-4-1 puzzles of 85 to 93
- * steps through the form and opens one with its farthest layouts, shows the classic start's
- * farthest layouts and solutions and opens one. Runs whenever
- * Chromium is installed; says plainly when it is not, and fails instead where KLOTSKI_REQUIRE_BROWSER is set
- * (.ci/run installs Chromium and sets it).
+ * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) over a
+ * database of every class the catalogue's layouts are in (5-4-0 to 5-4-5), the classes one piece
+ * smaller than 5-4-1 (so its minimal puzzles are known) and 0-3-0 (the editor's board).
+ *
+ * <p>The game: 横刀立马 opened from its level card, unspoiled by default (no colours, no distances),
+ * then with the coach played by hand to "solved" in 81 moves by the hints (an undo, a redo and a
+ * move that goes further on the way), counted with its hints; Chinese and back; the shared URL
+ * reloaded to the same position; moves as the puzzle counts them (a two-cell slide by keys and by
+ * two clicks is one move, a corner turned by keys, a piece moved back takes the move back, a
+ * target reached by Tab); a link's bad move stopped; the level ticked with the best, after a
+ * reload; every classic and a seeded sample of 100 other levels open, the page's move rule equal
+ * to the database's on each; ten random minimal puzzles of 60 to 80 steps, all different; a phone
+ * opening a level with its counter and board in view. Then the tools: an error, the editor, find,
+ * the lists. A second browser in Chinese: an unknown name's error in Chinese, English chosen and
+ * kept after a reload.
+ *
+ * <p>Runs whenever Chromium is installed; says plainly when it is not, and fails instead where
+ * KLOTSKI_REQUIRE_BROWSER is set (.ci/run installs Chromium and sets it).
  */
 @Tag("slow")
 class BrowserTest {
-  @TempDir Path temp;
+  @TempDir static Path temp;
+  private static Path dbDir;
 
   private static Path tool(String env, String fallback) {
     String v = System.getenv(env);
     return Path.of(v == null || v.isBlank() ? fallback : v);
   }
 
-  /** Picks a piece in the editor's palette and clicks its top-left cell. */
   /** An attribute of the element {@code by} finds, found again if a redraw replaced it meanwhile. */
   private static String attribute(WebDriverWait wait, By by, String name) {
     return wait.until(b -> b.findElement(by).getAttribute(name));
@@ -62,21 +72,33 @@ class BrowserTest {
     });
   }
 
-  /** Asks for a hint and makes the move it marks: the k-th move, one step closer. */
+  private static Object js(WebDriver browser, String script, Object... args) {
+    return ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(script, args);
+  }
+
+  private static void keys(WebDriver browser, CharSequence... keys) {
+    new org.openqa.selenium.interactions.Actions(browser).sendKeys(keys).perform();
+  }
+
+  private static void counter(WebDriverWait wait, String text) {
+    wait.until(b -> b.findElement(By.id("counter")).getText().equals(text));
+  }
+
+  /** Asks for a hint and makes the move it marks (the coach on): the k-th move, one step closer. */
   private static void hintedMove(WebDriverWait wait, int k) {
     click(wait, By.id("hint"));
     click(wait, By.cssSelector("#board .target.hint"));
     wait.until(b -> b.findElement(By.id("board")).getAttribute("data-moves").equals(String.valueOf(k)));
-    String expected = k == 81 ? "Solved in 81 moves (optimum 81)"
+    String expected = k == 81 ? "Solved in 81 moves (optimum 81), 81 hints"
         : k + (k == 1 ? " move" : " moves") + " · " + (81 - k) + " to go at best";
-    wait.until(b -> b.findElement(By.id("counter")).getText().equals(expected));
+    counter(wait, expected);
     if (k < 81) {
       wait.until(b -> b.findElement(By.id("effect")).getText().equals("Closer: " + (81 - k) + " to go at best"));
     }
   }
 
-  @Test
-  void playTheClassicByHandToSolvedInTwoLanguagesOnAPhoneAndUseTheTools() throws Exception {
+  /** Chromium with its driver, or the test skipped (failed where KLOTSKI_REQUIRE_BROWSER is set). */
+  private static WebDriver browser(String... arguments) {
     Path chromium = tool("KLOTSKI_CHROMIUM", "/usr/bin/chromium");
     Path driver = tool("KLOTSKI_CHROMEDRIVER", "/usr/bin/chromedriver");
     boolean present = Files.isExecutable(chromium) && Files.isExecutable(driver);
@@ -89,182 +111,348 @@ class BrowserTest {
       System.out.println("SKIPPED " + why);
     }
     Assumptions.assumeTrue(present, why);
-
-    Path dbDir = temp.resolve("db");
-    assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
     ChromeOptions options = new ChromeOptions();
     options.setBinary(chromium.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--window-size=1100,1000");
+    options.addArguments(arguments);
     ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
         .usingAnyFreePort().build();
-    try (KlotskiDb db = KlotskiDb.open(dbDir);
-        KlotskiServer server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4,
-            new PrintStream(PrintStream.nullOutputStream()))) {
-      WebDriver browser = new ChromeDriver(service, options);
-      try {
-        String base = "http://127.0.0.1:" + server.address().getPort() + "/";
-        // the page redraws by replacing elements: an element read mid-redraw is stale, read again
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-        wait.ignoring(StaleElementReferenceException.class);
-        // the landing page: the classics as a gallery; 横刀立马 opens from it
-        browser.get(base);
-        click(wait, By.cssSelector("#gallery a[data-name='横刀立马']"));
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
-        wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
-        // the designers' facts: 256 optimal solutions; minimal not known (4-4-1, 4-4-0, 5-3-1 not built)
-        assertEquals("256 optimal move sequences", browser.findElement(By.id("fact-optimal")).getText());
-        assertTrue(browser.findElement(By.id("fact-minimal")).getText().startsWith("not known"));
-        assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
-        assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("0 moves · 81 to go at best"));
-        assertTrue(browser.getCurrentUrl().contains("#l=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC"),
-            "the URL holds the layout by its name: " + browser.getCurrentUrl());
-        // the steps chart of the group: this layout's 81 steps marked
-        assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
-        wait.until(b -> b.findElement(By.id("chart-note")).getText().startsWith("this layout's 81 steps in red: "));
+    return new ChromeDriver(service, options);
+  }
 
-        // by the hints: five moves, an undo, a redo, then a move that is no good
-        for (int k = 1; k <= 5; k++) {
-          hintedMove(wait, k);
-        }
-        click(wait, By.id("undo"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("4 moves · 77 to go at best"));
-        click(wait, By.id("redo"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("5 moves · 76 to go at best"));
-        int moves = 5;
-        while (browser.findElements(By.cssSelector("#next a.further")).isEmpty()) { // a position with a bad move
-          hintedMove(wait, ++moves);
-        }
-        int before = 81 - moves;
-        click(wait, By.cssSelector("#next a.further"));
-        int made = moves + 1;
-        wait.until(b -> b.findElement(By.id("effect")).getText().equals("Further: " + (before + 1) + " to go at best"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals(made + " moves · " + (before + 1) + " to go at best"));
-        assertEquals("further", attribute(wait, By.id("effect"), "class"));
-        click(wait, By.id("undo"));
-        int back = moves;
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals(back + " moves · " + before + " to go at best"));
-        // the rest by the hints, to the end
-        for (int k = moves + 1; k <= 81; k++) {
-          hintedMove(wait, k);
-        }
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
-        String last = attribute(wait, By.id("board"), "data-code");
-        assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
-        assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
+  @BeforeAll
+  static void build() {
+    dbDir = temp.resolve("db");
+    Cli b = Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes",
+        "5-4-0,5-4-1,5-4-2,5-4-3,5-4-4,5-4-5,4-4-0,4-4-1,5-3-1,0-3-0");
+    assertEquals(0, b.exit, b.toString());
+  }
 
-        // Chinese and back; the URL keeps the language
-        click(wait, By.id("lang"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("用 81 步解开（最少 81 步）"));
-        assertTrue(browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
-        assertEquals("提示", browser.findElement(By.id("hint")).getText());
-        click(wait, By.id("lang"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
-        assertTrue(!browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
+  private static KlotskiServer serve(KlotskiDb db) throws java.io.IOException {
+    return KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4, new PrintStream(PrintStream.nullOutputStream()));
+  }
 
-        // the shared URL, opened afresh, is the same game at the same position; undo works from there
-        String shared = browser.getCurrentUrl();
-        browser.get("about:blank");
-        browser.get(shared);
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 81 moves (optimum 81)"));
-        assertEquals(last, attribute(wait, By.id("board"), "data-code"));
-        click(wait, By.id("undo"));
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("80 moves · 1 to go at best"));
+  @Test
+  void playTheClassicsAndEveryLevelInTwoLanguagesOnAPhoneAndUseTheTools() throws Exception {
+    WebDriver browser = browser();
+    try (KlotskiDb db = KlotskiDb.open(dbDir); KlotskiServer server = serve(db)) {
+      String base = "http://127.0.0.1:" + server.address().getPort() + "/";
+      // the page redraws by replacing elements: an element read mid-redraw is stale, read again
+      WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+      wait.ignoring(StaleElementReferenceException.class);
+      // the landing page: every named layout a level, by source, the 40 classics first; 横刀立马 opens from its card
+      browser.get(base);
+      wait.until(b -> b.findElement(By.id("level-count")).getText().matches("\\d+ of \\d+ levels shown; 0 solved in this browser"));
+      assertEquals("tieba-40", attribute(wait, By.cssSelector("#levels section"), "data-source"));
+      assertTrue(browser.findElement(By.cssSelector("#levels section h3")).getText().endsWith("(40)"));
+      click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+      wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
+      // the designers' facts: 256 optimal solutions; minimal known (4-4-1, 4-4-0 and 5-3-1 are built)
+      assertEquals("256 optimal move sequences", browser.findElement(By.id("fact-optimal")).getText());
+      assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
+      assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
+      assertTrue(browser.getCurrentUrl().contains("#l=1A9BF0C00"), browser.getCurrentUrl());
+      assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
+      wait.until(b -> b.findElement(By.id("chart-note")).getText().startsWith("this layout's 81 steps in red: "));
 
-        // the keyboard: Tab to a piece, an arrow key moves it
-        browser.get(base + "#l=1A9BF0C");
-        wait.until(b -> b.findElement(By.id("counter")).getText().equals("0 moves · 81 to go at best"));
-        WebElement single = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='16']")));
-        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].focus()", single); // as Tab does
-        new org.openqa.selenium.interactions.Actions(browser).sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT).perform();
-        wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("1 move · "));
-        wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
+      // unspoiled by default: the optimum, no distance to go, no colours, no list of moves
+      counter(wait, "0 moves · optimum 81");
+      click(wait, By.cssSelector("#board .piece[data-cell='16']"));
+      wait.until(b -> !b.findElements(By.cssSelector("#board .target")).isEmpty());
+      assertTrue(browser.findElements(By.cssSelector("#board .target.closer, #board .target.same, #board .target.further"))
+          .isEmpty(), "no colours without the coach");
+      assertTrue(!browser.findElement(By.id("next")).isDisplayed(), "no list of moves without the coach");
+      // the coach on request: colours, distances, the moves listed
+      click(wait, By.id("coach"));
+      counter(wait, "0 moves · 81 to go at best");
+      wait.until(b -> !b.findElements(By.cssSelector("#board .target.closer, #board .target.same, #board .target.further")).isEmpty());
+      assertTrue(browser.findElement(By.id("next")).isDisplayed());
+      click(wait, By.cssSelector("#board .piece[data-cell='16']")); // unselect
 
-        // a phone: nothing wider than the screen, on the landing page and in a game
-        browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
-        for (String page : new String[] {base, base + "#l=1A9BF0C00"}) {
-          browser.get("about:blank");
-          browser.get(page);
-          wait.until(b -> !b.findElements(By.cssSelector(page.equals(base) ? "#gallery a" : "#chart rect.bar")).isEmpty());
-          Object wide = ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
-              "return document.documentElement.scrollWidth - window.innerWidth");
-          assertTrue(((Number) wide).longValue() <= 0, page + ": the page is wider than a 390 px phone by " + wide);
-        }
-        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
-        browser.get(base + "#l=1A9BF0C00");
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
-
-        WebElement input = browser.findElement(By.id("layout"));
-        input.clear();
-        input.sendKeys("1A9BF0CZ");
-        browser.findElement(By.cssSelector("#go button")).click();
-        wait.until(b -> b.findElement(By.id("error")).getText().equals("code '1A9BF0CZ' is not hex: 'Z' at position 8"));
-        wait.until(b -> !b.findElement(By.id("view")).isDisplayed()); // no board for a malformed code
-
-        // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
-        browser.findElement(By.cssSelector("#edit summary")).click();
-        browser.findElement(By.id("clear")).click();
-        place(wait, "2x2", 13);
-        place(wait, "1x1", 0);
-        place(wait, "1x1", 1);
-        place(wait, "1x1", 2);
-        browser.findElement(By.id("use")).click();
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
-        assertTrue(browser.getCurrentUrl().endsWith("#l=DFC000000"), browser.getCurrentUrl());
-        place(wait, "1x1", 0);
-        browser.findElement(By.id("use")).click();
-        wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
-
-        // the group's hardest layouts one click away: 5-4-1-1 has 2 at 93 steps
-        browser.get(base + "#1A9BF0C00");
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
-        wait.until(b -> b.findElement(By.id("facts")).getText().contains("hardest in group 93 steps, 2 layouts"));
-        click(wait, By.id("hardest"));
-        wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
-        wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
-
-        // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
-        browser.findElement(By.id("f-class")).sendKeys("5-4-1"); // the form is open: the hardest opened it
-        browser.findElement(By.id("f-min")).sendKeys("85");
-        browser.findElement(By.id("f-max")).sendKeys("93");
-        browser.findElement(By.cssSelector("#find-form button")).click();
-        wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
-        // and how many there are in all, from the index
-        wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
-        String found = attribute(wait, By.cssSelector("#found a"), "data-code");
-        String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
-        int step = Integer.parseInt(steps.replaceAll("(?s).*?\\n(\\d+) steps.*", "$1"));
-        assertTrue(step >= 85 && step <= 93, steps);
-        assertTrue(steps.matches("(?s).*\\n[0-9,]+ optimal move sequences?"), steps); // each answer its count
-        click(wait, By.cssSelector("#found a"));
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
-        if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
-          click(wait, By.cssSelector("#lists summary"));
-        }
-        click(wait, By.id("show-lists"));
-        wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
-        wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
-
-        // the lists of the classic start on demand (its class is not analysed): the published values
-        browser.get(base + "#1A9BF0C00");
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
-        if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
-          click(wait, By.cssSelector("#lists summary"));
-        }
-        click(wait, By.id("show-lists"));
-        wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
-        wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
-        wait.until(b -> b.findElement(By.id("sol-title")).getText()
-            .equals("Solution layouts of the group: 6; the 2 nearest at 81 steps (framed green)"));
-        assertEquals(2, browser.findElements(By.cssSelector("#sol a.optimal")).size());
-        String farthest = attribute(wait, By.cssSelector("#far a"), "data-code");
-        click(wait, By.cssSelector("#far a"));
-        wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
-        assertTrue(browser.getCurrentUrl().endsWith("#l=" + farthest), browser.getCurrentUrl());
-      } finally {
-        browser.quit();
+      // by the hints: five moves, an undo, a redo, then a move that is no good
+      for (int k = 1; k <= 5; k++) {
+        hintedMove(wait, k);
       }
+      click(wait, By.id("undo"));
+      counter(wait, "4 moves · 77 to go at best");
+      click(wait, By.id("redo"));
+      counter(wait, "5 moves · 76 to go at best");
+      int moves = 5;
+      while (browser.findElements(By.cssSelector("#next a.further")).isEmpty()) { // a position with a bad move
+        hintedMove(wait, ++moves);
+      }
+      int before = 81 - moves;
+      click(wait, By.cssSelector("#next a.further"));
+      int made = moves + 1;
+      wait.until(b -> b.findElement(By.id("effect")).getText().equals("Further: " + (before + 1) + " to go at best"));
+      counter(wait, made + " moves · " + (before + 1) + " to go at best");
+      assertEquals("further", attribute(wait, By.id("effect"), "class"));
+      click(wait, By.id("undo"));
+      int back = moves;
+      counter(wait, back + " moves · " + before + " to go at best");
+      for (int k = moves + 1; k <= 81; k++) {
+        hintedMove(wait, k);
+      }
+      String last = attribute(wait, By.id("board"), "data-code");
+      assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
+      assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
+      assertTrue(!browser.findElement(By.id("facts")).getText().contains("harder than 0"), "no rank for a solved layout");
+
+      // Chinese and back; the URL keeps the language chosen
+      click(wait, By.id("lang"));
+      counter(wait, "用 81 步解开（最少 81 步），用了 81 次提示");
+      assertTrue(browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
+      assertEquals("提示", browser.findElement(By.id("hint")).getText());
+      assertEquals("棋盘", browser.findElement(By.id("board")).getAttribute("aria-label"));
+      click(wait, By.id("lang"));
+      counter(wait, "Solved in 81 moves (optimum 81), 81 hints");
+      assertTrue(browser.getCurrentUrl().contains("lang=en"), browser.getCurrentUrl());
+
+      // the shared URL, opened afresh, is the same game at the same position; undo works from there
+      String shared = browser.getCurrentUrl();
+      browser.get("about:blank");
+      browser.get(shared);
+      counter(wait, "Solved in 81 moves (optimum 81), 81 hints");
+      assertEquals(last, attribute(wait, By.id("board"), "data-code"));
+      click(wait, By.id("undo"));
+      counter(wait, "80 moves · 1 to go at best");
+
+      // the level is ticked with the best, and stays so after a reload
+      browser.get(base);
+      wait.until(b -> b.findElement(By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00'] .tick"))
+          .getText().equals("✓ 81/81"));
+      browser.navigate().refresh();
+      wait.until(b -> b.findElement(By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"))
+          .getAttribute("class").contains("done"));
+      wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
+
+      // moves as the puzzle counts them, the coach off: a two-cell slide by keys is one move
+      browser.get(base + "#l=1A9BF0C");
+      counter(wait, "0 moves · 81 to go at best"); // the coach was kept on in this browser
+      click(wait, By.id("coach")); // off again
+      counter(wait, "0 moves · optimum 81");
+      WebElement single = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='16']")));
+      js(browser, "arguments[0].focus()", single); // as Tab does
+      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      counter(wait, "1 move · optimum 81");
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
+      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
+      counter(wait, "1 move · optimum 81");
+      assertTrue(browser.getCurrentUrl().contains("m=qs"), "one move 16 to 18 in the link: " + browser.getCurrentUrl());
+      // the same piece back where it started: the move taken back
+      keys(browser, org.openqa.selenium.Keys.ARROW_LEFT);
+      keys(browser, org.openqa.selenium.Keys.ARROW_LEFT);
+      counter(wait, "0 moves · optimum 81");
+      // a corner turned by keys: the 1x1 at 13 down, then right, to 18: one move
+      WebElement at13 = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='13']")));
+      js(browser, "arguments[0].focus()", at13);
+      keys(browser, org.openqa.selenium.Keys.ARROW_DOWN);
+      counter(wait, "1 move · optimum 81");
+      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
+      counter(wait, "1 move · optimum 81");
+      assertTrue(browser.getCurrentUrl().contains("m=ns"), browser.getCurrentUrl());
+      // two single-cell clicks of one piece are one move too
+      browser.get(base + "#l=1A9BF0C");
+      counter(wait, "0 moves · optimum 81");
+      click(wait, By.cssSelector("#board .piece[data-cell='16']"));
+      click(wait, By.cssSelector("#board .target[data-to='" + js(browser, "return applyMove('1A9BF0C00', 16, 17)") + "']"));
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
+      click(wait, By.cssSelector("#board .piece[data-cell='17']"));
+      click(wait, By.cssSelector("#board .target[data-to='" + js(browser, "return applyMove('1A9BF0C00', 16, 18)") + "']"));
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
+      counter(wait, "1 move · optimum 81");
+      // a target reached by Tab from its piece, Enter moves there
+      browser.get(base + "#l=1A9BF0C");
+      counter(wait, "0 moves · optimum 81");
+      WebElement at19 = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='19']")));
+      js(browser, "arguments[0].focus()", at19);
+      wait.until(b -> !b.findElements(By.cssSelector("#board .target")).isEmpty());
+      keys(browser, org.openqa.selenium.Keys.TAB);
+      wait.until(b -> "target".equals(js(b, "return document.activeElement.getAttribute('class')")));
+      keys(browser, org.openqa.selenium.Keys.ENTER);
+      counter(wait, "1 move · optimum 81");
+
+      // a link's moves are checked: the first that is no move stops the replay, and only the real solved layout is solved
+      browser.get(base + "#l=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC&m=bn");
+      wait.until(b -> b.findElement(By.id("error")).getText()
+          .equals("Move 1 of the link (bn) is not a move on this board: the game stops before it."));
+      counter(wait, "0 moves · optimum 81");
+      assertEquals("1A9BF0C00", attribute(wait, By.id("board"), "data-code"));
+
+      // every classic and a seeded sample of 100 other levels open a board, and the page's move rule
+      // (one piece, any distance through free cells, corners too) gives the database's moves there
+      browser.get(base);
+      wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
+      @SuppressWarnings("unchecked")
+      java.util.List<String> classics = (java.util.List<String>) js(browser,
+          "return [...document.querySelectorAll(\"section[data-source='tieba-40'] a\")].map(a => a.getAttribute('href'))");
+      @SuppressWarnings("unchecked")
+      java.util.List<String> others = new java.util.ArrayList<>((java.util.List<String>) js(browser,
+          "return [...document.querySelectorAll(\"section:not([data-source='tieba-40']) a\")].map(a => a.getAttribute('href'))"));
+      assertEquals(39, classics.size(), "40 classics, two names of one layout on one card");
+      java.util.Collections.shuffle(others, new java.util.Random(59));
+      java.util.List<String> levels = new java.util.ArrayList<>(classics);
+      levels.addAll(others.subList(0, 100));
+      for (String href : levels) {
+        String code = href.substring("#l=".length());
+        js(browser, "location.hash = arguments[0]", href);
+        wait.until(b -> code.equals(b.findElement(By.id("board")).getAttribute("data-code"))
+            && code.equals(js(b, "return game.doc && game.doc.code")));
+        assertEquals("", browser.findElement(By.id("error")).getText(), href);
+        Object differ = js(browser, "const c = cur(); return pieces(c).filter(([k, at]) => {"
+            + " const mine = [...reach(c, at)].sort((a, b) => a - b).join(),"
+            + " db = game.moves.filter(m => m.from === at).map(m => m.to).sort((a, b) => a - b).join();"
+            + " return mine !== db; }).length");
+        assertEquals(0L, ((Number) differ).longValue(), href + ": the page's moves differ from the database's");
+      }
+
+      // a new puzzle: a random minimal layout of 60 to 80 steps, ten times, all different
+      browser.get(base);
+      java.util.Set<String> picked = new java.util.HashSet<>();
+      for (int k = 0; k < 10; k++) {
+        String before10 = browser.getCurrentUrl();
+        click(wait, By.cssSelector("#new-form button"));
+        wait.until(b -> !b.getCurrentUrl().equals(before10) && b.getCurrentUrl().contains("#l="));
+        String text = wait.until(b -> {
+          String c = b.findElement(By.id("counter")).getText();
+          return c.startsWith("0 moves · optimum ") ? c : null;
+        });
+        int optimum = Integer.parseInt(text.substring("0 moves · optimum ".length()));
+        assertTrue(optimum >= 60 && optimum <= 80, text);
+        assertTrue(browser.findElement(By.id("facts")).getText().contains("yes: every piece matters"), "minimal");
+        picked.add(attribute(wait, By.id("board"), "data-code"));
+        browser.get(base);
+      }
+      assertEquals(10, picked.size(), picked.toString());
+
+      // a phone: opening a level shows the counter and the whole board; nothing wider than the screen
+      browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+      browser.get(base);
+      wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
+      Object wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
+      assertTrue(((Number) wide).longValue() <= 0, "the landing page is wider than a 390 px phone by " + wide);
+      click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+      wait.until(b -> !b.findElements(By.cssSelector("#chart rect.bar")).isEmpty());
+      wait.until(b -> (Boolean) js(b, "const c = $('counter').getBoundingClientRect(), d = $('board').getBoundingClientRect();"
+          + " return c.top >= 0 && d.bottom <= window.innerHeight && c.height > 0"));
+      wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
+      assertTrue(((Number) wide).longValue() <= 0, "a game is wider than a 390 px phone by " + wide);
+      // the chart's labels readable there: drawn at least 9 px tall
+      Object tick = js(browser, "return document.querySelector('#chart text.tick').getBoundingClientRect().height");
+      assertTrue(((Number) tick).doubleValue() >= 9, "chart labels " + tick + " px tall");
+      browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
+      browser.get(base + "#l=1A9BF0C00");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+
+      WebElement input = browser.findElement(By.id("layout"));
+      input.clear();
+      input.sendKeys("1A9BF0CZ");
+      browser.findElement(By.cssSelector("#go button")).click();
+      wait.until(b -> b.findElement(By.id("error")).getText().equals("code '1A9BF0CZ' is not hex: 'Z' at position 8"));
+      wait.until(b -> !b.findElement(By.id("view")).isDisplayed()); // no board for a malformed code
+
+      // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
+      browser.findElement(By.cssSelector("#edit summary")).click();
+      browser.findElement(By.id("clear")).click();
+      place(wait, "2x2", 13);
+      place(wait, "1x1", 0);
+      place(wait, "1x1", 1);
+      place(wait, "1x1", 2);
+      browser.findElement(By.id("use")).click();
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
+      assertTrue(browser.getCurrentUrl().contains("#l=DFC000000"), browser.getCurrentUrl());
+      place(wait, "1x1", 0);
+      browser.findElement(By.id("use")).click();
+      wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
+
+      // the group's hardest layouts one click away: 5-4-1-1 has 2 at 93 steps
+      browser.get(base + "#1A9BF0C00");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+      wait.until(b -> b.findElement(By.id("facts")).getText().contains("hardest in group 93 steps, 2 layouts"));
+      click(wait, By.id("hardest"));
+      wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
+      wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
+
+      // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
+      browser.findElement(By.id("f-class")).sendKeys("5-4-1"); // the form is open: the hardest opened it
+      browser.findElement(By.id("f-min")).sendKeys("85");
+      browser.findElement(By.id("f-max")).sendKeys("93");
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
+      // and how many there are in all, from the index
+      wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
+      String found = attribute(wait, By.cssSelector("#found a"), "data-code");
+      String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
+      int step = Integer.parseInt(steps.replaceAll("(?s).*?\\n(\\d+) steps.*", "$1"));
+      assertTrue(step >= 85 && step <= 93, steps);
+      assertTrue(steps.matches("(?s).*\\n[0-9,]+ optimal move sequences?"), steps); // each answer its count
+      click(wait, By.cssSelector("#found a"));
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
+      if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+        click(wait, By.cssSelector("#lists summary"));
+      }
+      click(wait, By.id("show-lists"));
+      wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
+      wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
+
+      // the lists of the classic start on demand (its class is not analysed): the published values
+      browser.get(base + "#1A9BF0C00");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+      if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+        click(wait, By.cssSelector("#lists summary"));
+      }
+      click(wait, By.id("show-lists"));
+      wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
+      wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
+      wait.until(b -> b.findElement(By.id("sol-title")).getText()
+          .equals("Solution layouts of the group: 6; the 2 nearest at 81 steps (framed green)"));
+      assertEquals(2, browser.findElements(By.cssSelector("#sol a.optimal")).size());
+      String farthest = attribute(wait, By.cssSelector("#far a"), "data-code");
+      click(wait, By.cssSelector("#far a"));
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
+      assertTrue(browser.getCurrentUrl().contains("#l=" + farthest), browser.getCurrentUrl());
+      // the icon: the page's own, no 404
+      assertEquals(200, java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create(base + "favicon.ico")).build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+    } finally {
+      browser.quit();
+    }
+  }
+
+  /** A browser whose language is Chinese: the page in Chinese, its errors too; English chosen stays after a reload. */
+  @Test
+  void aChineseBrowserGetsChineseErrorsAndKeepsEnglishOnceChosen() throws Exception {
+    WebDriver browser = browser("--lang=zh-CN", "--accept-lang=zh-CN");
+    try (KlotskiDb db = KlotskiDb.open(dbDir); KlotskiServer server = serve(db)) {
+      String base = "http://127.0.0.1:" + server.address().getPort() + "/";
+      WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+      wait.ignoring(StaleElementReferenceException.class);
+      browser.get(base);
+      wait.until(b -> b.findElement(By.id("lang")).getText().equals("English"));
+      assertEquals("关卡", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
+      WebElement input = browser.findElement(By.id("layout"));
+      input.sendKeys("横刀力马");
+      browser.findElement(By.cssSelector("#go button")).click();
+      wait.until(b -> b.findElement(By.id("error")).getText()
+          .equals("没有名为「横刀力马」的布局（名录中的布局可用汉字或拼音）；你是不是要找：横刀立马？"));
+      // pinyin and traditional characters open it
+      browser.get(base + "#l=hengdaolima");
+      wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      counter(wait, "已走 0 步 · 最少 81 步");
+      click(wait, By.id("lang"));
+      counter(wait, "0 moves · optimum 81");
+      browser.navigate().refresh();
+      counter(wait, "0 moves · optimum 81");
+      browser.get(base); // even without the link's lang=en
+      wait.until(b -> b.findElement(By.id("lang")).getText().equals("中文"));
+      assertEquals("Levels", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
+    } finally {
+      browser.quit();
     }
   }
 }

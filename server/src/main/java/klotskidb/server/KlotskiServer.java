@@ -81,6 +81,7 @@ public final class KlotskiServer implements HttpService {
   private static final HttpField NO_STORE = new HttpField(HttpHeader.CACHE_CONTROL, "no-store");
   private static final HttpField JSON = new HttpField(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
   private static final HttpField HTML = new HttpField(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
+  private static final HttpField SVG = new HttpField(HttpHeader.CONTENT_TYPE, "image/svg+xml");
   private static final HttpField NO_REFERRER = new HttpField("Referrer-Policy", "no-referrer");
   /** A 200 that may be kept, but asked again (If-None-Match) before it is used: it changes with a publication. */
   private static final HttpField REVALIDATE = new HttpField(HttpHeader.CACHE_CONTROL, "public, no-cache");
@@ -94,6 +95,8 @@ public final class KlotskiServer implements HttpService {
   private final byte[] page;
   private final HttpField pageCsp;
   private final String pageTag;
+  private final byte[] icon;
+  private final String iconTag;
   private final PrintStream log;
   private final boolean loopback;
   private final QueuedThreadPool pool;
@@ -111,6 +114,8 @@ public final class KlotskiServer implements HttpService {
       page = in.readAllBytes();
     }
     pageCsp = new HttpField("Content-Security-Policy", pagePolicy(new String(page, StandardCharsets.UTF_8)));
+    icon = icon(new String(page, StandardCharsets.UTF_8));
+    iconTag = tag(new String(icon, StandardCharsets.UTF_8));
     pageTag = tag(new String(page, StandardCharsets.UTF_8));
     // the workers and Jetty's own: one acceptor and one selector (threads that wait on sockets)
     int workers = Math.max(1, threads);
@@ -174,7 +179,17 @@ public final class KlotskiServer implements HttpService {
    * The page's policy: its one inline script by hash (nothing else may run), its inline styles,
    * requests to this server only, never framed.
    */
-  static String pagePolicy(String html) {
+  /** The page's icon: the SVG of its {@code <link rel="icon" href="data:image/svg+xml,...">}, decoded. */
+  static byte[] icon(String html) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<link rel=\"icon\" href=\"data:image/svg\\+xml,([^\"]*)\">")
+        .matcher(html);
+    if (!m.find()) {
+      throw new IllegalStateException("the page has no icon (<link rel=\"icon\" href=\"data:image/svg+xml,...\">)");
+    }
+    return java.net.URLDecoder.decode(m.group(1).replace("+", "%2B"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+  }
+
+    static String pagePolicy(String html) {
     StringBuilder scripts = new StringBuilder();
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script>(.*?)</script>", java.util.regex.Pattern.DOTALL)
         .matcher(html);
@@ -284,6 +299,10 @@ public final class KlotskiServer implements HttpService {
         return true;
       }
       String ifNoneMatch = request.getHeaders().get(HttpHeader.IF_NONE_MATCH);
+      if (raw.equals("/favicon.ico")) { // the page's own icon (its <link rel="icon">), for clients that ask here
+        cacheable(response, callback, SVG, icon, iconTag, ifNoneMatch);
+        return true;
+      }
       if (raw.equals("/") || raw.equals("/index.html")) {
         response.getHeaders().put(pageCsp);
         cacheable(response, callback, HTML, page, pageTag, ifNoneMatch);
