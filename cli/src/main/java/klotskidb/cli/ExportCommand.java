@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
         "  sqlite: the original release's SQL database in one SQLite file: main (every layout; is_mirror by the "
             + "original engine's rule), farthest and solution (analysed classes only), facts (short_code, name, "
             + "layer, min_solution_step, exact symmetry, solved) and a view layouts of them all; indexes on code "
-            + "and name. --class does not apply.",
+            + "and name; --class: one class only.",
         "The all-cases and main-csv files separate lines by LF with no newline after the last; the per-class files end "
             + "every line with LF and are computed in memory (no database needed). The MD5 of each of these four "
             + "is printed, and whether it is the published file's. The others read the database (--db, default "

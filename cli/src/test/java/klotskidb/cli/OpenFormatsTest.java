@@ -239,10 +239,76 @@ class OpenFormatsTest {
     assertEquals(1, r.exit, r.toString());
     assertEquals(1, r.err.strip().lines().count(), r.err);
     assertTrue(r.err.contains("hrd.sqlite"), r.err);
-    Cli classOption = Cli.run("export", "--format", "sqlite", "--class", "5-4-1", "--out", temp.resolve("x.sqlite").toString(),
-        "--db", db.toString());
-    assertEquals(2, classOption.exit, classOption.toString()); // a usage error
-    assertFalse(Files.exists(temp.resolve("x.sqlite")));
+  }
+
+  /**
+   * One class exported (its records read by code, not by a scan of all) is exactly the same rows
+   * as the whole export filtered to that class: Parquet (read back by DuckDB), SQLite (every table
+   * and the view), main.csv and All_Case.txt; an analysed class (5-4-1) and one that is not (0-3-0).
+   */
+  @Test
+  void oneClassExportedIsTheWholeExportsRowsOfThatClass() throws Exception {
+    Path whole = temp.resolve("whole");
+    Files.createDirectories(whole);
+    for (String f : List.of("parquet", "sqlite", "main-csv", "all-cases")) {
+      Cli r = Cli.run("export", "--format", f, "--out", whole.resolve(f).toString(), "--db", db.toString(), "--no-progress");
+      assertEquals(0, r.exit, r.toString());
+    }
+    for (String cls : List.of("5-4-1", "0-3-0")) {
+      String[] jbs = cls.split("-");
+      Path one = temp.resolve("one-" + cls);
+      Files.createDirectories(one);
+      for (String f : List.of("parquet", "sqlite", "main-csv", "all-cases")) {
+        Cli r = Cli.run("export", "--format", f, "--class", cls, "--out", one.resolve(f).toString(), "--db", db.toString(),
+            "--no-progress");
+        assertEquals(0, r.exit, r.toString());
+      }
+      int c = LayoutClass.parse(cls);
+      // the text files: the whole file's lines of the class, in the same order
+      List<String> main = Files.readAllLines(whole.resolve("main-csv")).stream()
+          .filter(l -> l.split(",")[3].equals(jbs[0]) && l.split(",")[4].equals(jbs[1]) && l.split(",")[5].equals(jbs[2])).toList();
+      assertEquals(main, Files.readAllLines(one.resolve("main-csv")), cls);
+      java.util.Set<String> codes = main.stream().map(l -> l.split(",")[1]).collect(java.util.stream.Collectors.toSet());
+      assertEquals(Files.readAllLines(whole.resolve("all-cases")).stream().filter(codes::contains).toList(),
+          Files.readAllLines(one.resolve("all-cases")), cls);
+      // Parquet: every column of every row
+      try (Connection d = duckdb(); Statement st = d.createStatement()) {
+        String all = "SELECT * FROM read_parquet('" + whole.resolve("parquet") + "') WHERE jiang = " + jbs[0]
+            + " AND bing = " + jbs[1] + " AND style = " + jbs[2];
+        String mine = "SELECT * FROM read_parquet('" + one.resolve("parquet") + "')";
+        for (String[] q : new String[][] {{all, mine}, {mine, all}}) {
+          try (ResultSet rs = st.executeQuery("SELECT count(*) FROM ((" + q[0] + ") EXCEPT ALL (" + q[1] + "))")) {
+            rs.next();
+            assertEquals(0, rs.getLong(1), cls + ": rows of one not in the other");
+          }
+        }
+        try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + mine + ")")) {
+          rs.next();
+          assertEquals(main.size(), rs.getLong(1), cls);
+        }
+      }
+      // SQLite (through SQLite itself, the driver's): the view's rows, and the analysed classes it names
+      try (Connection d = DriverManager.getConnection("jdbc:sqlite:" + one.resolve("sqlite")); Statement st = d.createStatement()) {
+        st.execute("ATTACH DATABASE '" + whole.resolve("sqlite") + "' AS w");
+        String w = "SELECT * FROM w.layouts WHERE jiang_num = " + jbs[0] + " AND bing_num = " + jbs[1]
+            + " AND style_num = " + jbs[2];
+        for (String[] q : new String[][] {{w, "SELECT * FROM main.layouts"}, {"SELECT * FROM main.layouts", w}}) {
+          try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + q[0] + " EXCEPT " + q[1] + ")")) {
+            rs.next();
+            assertEquals(0, rs.getLong(1), cls + ": SQLite rows of one not in the other");
+          }
+        }
+        try (ResultSet rs = st.executeQuery("SELECT count(*) FROM main.main")) {
+          rs.next();
+          assertEquals(main.size(), rs.getLong(1), cls);
+        }
+        try (ResultSet rs = st.executeQuery("SELECT count(*) FROM main.analysed_classes")) {
+          rs.next();
+          assertEquals(cls.equals("5-4-1") ? 1 : 0, rs.getLong(1), cls);
+        }
+      }
+      assertTrue(c >= 0);
+    }
   }
 
   @Test

@@ -115,15 +115,8 @@ public enum ExportFormat {
   /** The original release's SQL database in one SQLite file ({@link SqliteExport}). */
   SQLITE(true, true) {
     @Override
-    void check(Request r) {
-      if (r.cls() >= 0) {
-        throw new InputException("--format sqlite writes the whole database: --class does not apply");
-      }
-    }
-
-    @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
-      SqliteExport.Counts c = SqliteExport.write(db, target, progress);
+      SqliteExport.Counts c = SqliteExport.write(db, r.cls(), target, progress);
       long size = target.size();
       return new Written(c.main(), String.format(Locale.ROOT, "%,d main, %,d farthest, %,d solution rows to %s%s",
           c.main(), c.farthest(), c.solution(), target.name(),
@@ -260,7 +253,9 @@ public enum ExportFormat {
 
   /** Writes the export, reporting progress over the database's layouts where the format reads them all. */
   public Written export(KlotskiDb db, Request r, OutputTarget target, Progress progress) throws IOException {
-    progress.begin("export", readsEveryLayout && !(this == PARQUET && r.groupsTable()) ? db.layoutCount() : 0);
+    long layouts = !readsEveryLayout || this == PARQUET && r.groupsTable() ? 0
+        : r.cls() >= 0 ? db.codesOfClass(r.cls()).length : db.layoutCount();
+    progress.begin("export", this == SQLITE ? 2 * layouts : layouts); // SQLite: the rows, then the indexes
     return write(db, r, target, progress::advance);
   }
 

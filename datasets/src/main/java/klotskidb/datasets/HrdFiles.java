@@ -53,7 +53,7 @@ public final class HrdFiles {
     byte[] bytes = new byte[128];
     long[] n = new long[2]; // lines written, layouts seen
     try {
-      db.forEachCase(c -> {
+      java.util.function.Consumer<CaseRecord> each = c -> {
         if ((++n[1] & 0xFFFF) == 0) {
           progress.accept(n[1]);
         }
@@ -73,7 +73,12 @@ public final class HrdFiles {
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
-      });
+      };
+      if (cls >= 0) { // one class: its records only, read by code
+        db.forEachCaseWithAnalysis(db.codesOfClass(cls), (c, a) -> each.accept(c));
+      } else {
+        db.forEachCase(each);
+      }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }

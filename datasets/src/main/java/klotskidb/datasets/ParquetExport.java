@@ -53,15 +53,21 @@ public final class ParquetExport {
    */
   public static long writeLayouts(KlotskiDb db, int cls, OutputStream out, Path besides, int threads,
       LongConsumer progress) throws IOException {
-    int parts = Math.max(1, threads);
+    int parts = cls >= 0 ? 1 : Math.max(1, threads); // one class: one writer over its records
     long[] bounds = new long[parts + 1];
     AllLayouts all = parts > 1 ? AllLayouts.build() : null;
     for (int p = 1; p < parts; p++) {
       bounds[p] = all.code((int) ((long) AllLayouts.COUNT * p / parts));
     }
     bounds[parts] = Long.MAX_VALUE;
+    if (cls >= 0) { // one class: its records only, read by code (KlotskiDb#codesOfClass), one writer
+      long[] codes = db.codesOfClass(cls);
+      return writePart(action -> db.forEachCaseWithAnalysis(codes, action), -1,
+          new ParquetFiles.StreamOutputFile(out), new AtomicLong(), progress).rows();
+    }
     if (parts == 1) {
-      return writePart(db, cls, 0, Long.MAX_VALUE, new ParquetFiles.StreamOutputFile(out), new AtomicLong(), progress).rows();
+      return writePart(action -> db.forEachCaseWithAnalysis(0, Long.MAX_VALUE, action), cls,
+          new ParquetFiles.StreamOutputFile(out), new AtomicLong(), progress).rows();
     }
     // the parts go into a scratch folder of their own beside the output (an unpredictable name,
     // owner-only: Scratch), removed at the end, on failure and on Ctrl-C
@@ -81,7 +87,8 @@ public final class ParquetExport {
         written.add(pool.submit(() -> {
           try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(files.get(part),
               java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 20)) {
-            return writePart(db, cls, bounds[part], bounds[part + 1], new ParquetFiles.StreamOutputFile(o), scanned, progress);
+            return writePart(action -> db.forEachCaseWithAnalysis(bounds[part], bounds[part + 1], action), cls,
+                new ParquetFiles.StreamOutputFile(o), scanned, progress);
           }
         }));
       }
@@ -128,14 +135,19 @@ public final class ParquetExport {
   /** A part written: its rows and its footer (where its row groups are). */
   private record Part(long rows, ParquetMetadata footer) {}
 
-  private static Part writePart(KlotskiDb db, int cls, long from, long to, OutputFile file, AtomicLong scanned,
-      LongConsumer progress) throws IOException {
+  /** Where a part's records come from: a range of codes, or one class's codes. */
+  private interface Records {
+    void forEach(KlotskiDb.CaseAndAnalysis action);
+  }
+
+  private static Part writePart(Records records, int cls, OutputFile file, AtomicLong scanned, LongConsumer progress)
+      throws IOException {
     long[] rows = new long[1];
     ParquetWriter<Object[]> w = ParquetFiles.writer(file, ParquetSchemas.LAYOUTS, new ParquetRows.LayoutWrite());
     try (w) {
       IOException[] failure = new IOException[1];
       long[] local = new long[1];
-      db.forEachCaseWithAnalysis(from, to, (c, a) -> {
+      records.forEach((c, a) -> {
         if ((++local[0] & 0xFFFF) == 0) {
           progress.accept(scanned.addAndGet(0x10000));
         }

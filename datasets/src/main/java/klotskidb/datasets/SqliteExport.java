@@ -59,12 +59,16 @@ public final class SqliteExport {
 
   private SqliteExport() {}
 
-  /** Writes the whole database to {@code file} (replaced only when complete); returns the rows per table. */
-  public static Counts write(KlotskiDb db, OutputTarget file, LongConsumer progress) throws IOException {
+  /**
+   * Writes the database (or its class {@code cls} only, -1: all) to {@code file} (replaced only
+   * when complete); returns the rows per table. The progress counts two units a layout: one as its
+   * rows go in, one for the indexes built after them, so it ends when the file does.
+   */
+  public static Counts write(KlotskiDb db, int cls, OutputTarget file, LongConsumer progress) throws IOException {
     Counts[] counts = new Counts[1];
     file.writePath(tmp -> {
       try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp)) {
-        counts[0] = fill(db, c, progress);
+        counts[0] = fill(db, cls, c, progress);
       } catch (SQLException e) {
         throw new IOException(reason(e), e);
       }
@@ -72,7 +76,7 @@ public final class SqliteExport {
     return counts[0];
   }
 
-  private static Counts fill(KlotskiDb db, Connection c, LongConsumer progress) throws SQLException, IOException {
+  private static Counts fill(KlotskiDb db, int cls, Connection c, LongConsumer progress) throws SQLException, IOException {
     try (Statement s = c.createStatement()) {
       for (String pragma : new String[] {"journal_mode = OFF", "synchronous = OFF", "locking_mode = EXCLUSIVE",
           "page_size = 16384", "cache_size = -262144", "temp_store = FILE"}) {
@@ -93,11 +97,12 @@ public final class SqliteExport {
     c.setAutoCommit(false);
     Map<String, AnalysisMarker> analysed = db.analysedClasses();
     try (PreparedStatement meta = c.prepareStatement("INSERT INTO meta VALUES (?, ?)");
-        PreparedStatement cls = c.prepareStatement("INSERT INTO analysed_classes VALUES (?, ?, ?)")) {
+        PreparedStatement classes = c.prepareStatement("INSERT INTO analysed_classes VALUES (?, ?, ?)")) {
       Map<String, String> rows = new TreeMap<>(db.meta());
       rows.put("is_mirror_rule", "legacy: the original engine's rule, as in the published main.csv");
       rows.put("symmetric_rule", "exact: facts.symmetric is set when the layout equals its left-right mirror "
           + "(main.is_mirror uses the legacy rule)");
+      rows.put("class", cls < 0 ? "all" : LayoutClass.name(cls)); // the layouts this file holds
       for (Map.Entry<String, String> e : rows.entrySet()) {
         meta.setString(1, e.getKey());
         meta.setString(2, e.getValue());
@@ -105,10 +110,13 @@ public final class SqliteExport {
       }
       for (String name : new java.util.TreeSet<>(analysed.keySet())) {
         int k = LayoutClass.parse(name);
-        cls.setInt(1, LayoutClass.jiangOf(k));
-        cls.setInt(2, LayoutClass.bingOf(k));
-        cls.setInt(3, LayoutClass.styleOf(k));
-        cls.executeUpdate();
+        if (cls >= 0 && k != cls) {
+          continue;
+        }
+        classes.setInt(1, LayoutClass.jiangOf(k));
+        classes.setInt(2, LayoutClass.bingOf(k));
+        classes.setInt(3, LayoutClass.styleOf(k));
+        classes.executeUpdate();
       }
     }
     long[] n = new long[3];
@@ -117,7 +125,7 @@ public final class SqliteExport {
         PreparedStatement farthest = c.prepareStatement("INSERT INTO farthest VALUES (?, ?, ?)");
         PreparedStatement solution = c.prepareStatement("INSERT INTO solution VALUES (?, ?, ?, ?)")) {
       SQLException[] failure = new SQLException[1];
-      db.forEachCaseWithAnalysis((r, a) -> {
+      KlotskiDb.CaseAndAnalysis each = (r, a) -> {
         if (failure[0] != null) {
           return;
         }
@@ -133,7 +141,12 @@ public final class SqliteExport {
         } catch (SQLException e) {
           failure[0] = e;
         }
-      });
+      };
+      if (cls >= 0) { // one class: its records only, read by code
+        db.forEachCaseWithAnalysis(db.codesOfClass(cls), each);
+      } else {
+        db.forEachCaseWithAnalysis(each);
+      }
       if (failure[0] != null) {
         throw failure[0];
       }
@@ -144,8 +157,10 @@ public final class SqliteExport {
     c.setAutoCommit(true);
     try (Statement s = c.createStatement()) {
       s.execute("CREATE UNIQUE INDEX main_code ON main (code)");
+      progress.accept(n[0] + n[0] / 2);
       s.execute("CREATE UNIQUE INDEX facts_name ON facts (name)");
       s.execute(layoutsView());
+      progress.accept(2 * n[0]);
     }
     return new Counts(n[0], n[1], n[2]);
   }

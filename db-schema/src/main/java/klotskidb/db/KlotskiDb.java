@@ -427,6 +427,91 @@ public final class KlotskiDb implements AutoCloseable {
     }
   }
 
+  /**
+   * The codes of one class's layouts in code order: its rows of {@code names} are one key range
+   * (jiang, bing, style first), read in one scan, then sorted (a class's layouts are spread over
+   * the whole range of codes, so {@code cases} has no range of its own for a class).
+   */
+  public long[] codesOfClass(int cls) {
+    if (cls < 0 || cls >= klotskidb.enumerator.LayoutClass.COUNT) {
+      return new long[0];
+    }
+    it.unimi.dsi.fastutil.longs.LongArrayList codes = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    forEachCodeWithPrefix(NamesCodec.FAMILY, new byte[] {(byte) klotskidb.enumerator.LayoutClass.jiangOf(cls),
+        (byte) klotskidb.enumerator.LayoutClass.bingOf(cls), (byte) klotskidb.enumerator.LayoutClass.styleOf(cls)},
+        NamesCodec::decodeValue, codes::add);
+    long[] a = codes.toLongArray();
+    Arrays.sort(a);
+    return a;
+  }
+
+  /**
+   * The layout records of the given codes (ascending) with their analysis (null until the class is
+   * analysed), in that order: batched look-ups (RocksDB's MultiGet, 4,096 keys a call, both
+   * families, two batches at once ahead of the caller), so a class's 65,880 records cost a
+   * fraction of a scan of all 29,334,498 ({@code export --class}; BENCHMARKS.md, row "one class
+   * exported").
+   */
+  public void forEachCaseWithAnalysis(long[] codes, CaseAndAnalysis action) {
+    final int batch = 4096;
+    int batches = (codes.length + batch - 1) / batch;
+    // the look-ups of the next batches run on other threads while this one hands a batch over: a
+    // look-up is mostly a block's decompression, and the class's codes touch most blocks
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+        Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), r -> {
+          Thread t = new Thread(r, "klotski-lookups");
+          t.setDaemon(true);
+          return t;
+        });
+    try (ReadOptions ro = new ReadOptions().setFillCache(false)) {
+      java.util.ArrayDeque<java.util.concurrent.Future<byte[][][]>> ahead = new java.util.ArrayDeque<>();
+      int next = 0;
+      for (int b = 0; b < batches; b++) {
+        while (next < batches && ahead.size() < 4) {
+          int from = next++ * batch;
+          ahead.add(pool.submit(() -> lookUp(ro, codes, from, Math.min(batch, codes.length - from))));
+        }
+        byte[][][] got;
+        try {
+          got = ahead.poll().get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DatabaseException("interrupted while reading the database");
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+        for (int i = 0; i < got[0].length; i++) {
+          long code = codes[b * batch + i];
+          byte[] v = got[0][i];
+          if (v == null) {
+            throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
+                + " is in names but not in cases");
+          }
+          byte[] a = got[1][i];
+          action.accept(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks), a == null ? null : AnalysisCodec.decode(a));
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The {@code cases} and {@code analysis} values of {@code n} codes from {@code from}: [family][i], null where absent. */
+  private byte[][][] lookUp(ReadOptions ro, long[] codes, int from, int n) {
+    List<byte[]> keys = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      keys.add(CasesCodec.key(codes[from + i])); // the same 5 bytes as AnalysisCodec.key
+    }
+    try {
+      return new byte[][][] {
+          db.multiGetAsList(ro, java.util.Collections.nCopies(n, byName.get(CasesCodec.FAMILY)), keys).toArray(new byte[0][]),
+          db.multiGetAsList(ro, java.util.Collections.nCopies(n, byName.get(AnalysisCodec.FAMILY)), keys)
+              .toArray(new byte[0][])};
+    } catch (RocksDBException e) {
+      throw failed(CasesCodec.FAMILY + "/" + AnalysisCodec.FAMILY, e);
+    }
+  }
+
   /** The codes of one group's members in group_index (= code) order, by a range scan over {@code names}. */
   public void forEachMember(int jiang, int bing, int style, int groupNum, LongConsumer action) {
     if (!fitsKey(jiang, bing, style, groupNum)) {
