@@ -24,6 +24,7 @@ import klotskidb.enumerator.InputException;
  * answers ({@link Finder}). {@code klotski find --class 5-4-1 --min-steps 100 --limit 5}.
  */
 @Command(name = "find", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/find.",
     description = {"Find layouts by class (or group), steps to solve, solvability, symmetry and minimal puzzles, "
         + "a page at a time. The same filters and answers as GET /api/find.",
         "Each line: code, class, min_solution_step, whether it is symmetric, a minimal puzzle, its number of "
@@ -90,8 +91,11 @@ final class FindCommand implements Callable<Integer> {
       + "(0 the first), in the filter's order (not with --group or a farthest range).")
   Long offset;
 
-  @Option(names = "--json", description = "The page as one JSON object, as GET /api/find gives it.")
-  boolean json;
+  @Mixin JsonOption json;
+
+  @Option(names = "--codes-only", description = "Only the codes, one a line (the next page's cursor, when there is "
+      + "one, on standard error), for a pipe.")
+  boolean codesOnly;
 
   @Mixin DbOption db;
 
@@ -104,6 +108,9 @@ final class FindCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (json.on && codesOnly) {
+      throw new InputException("give --json or --codes-only, not both");
+    }
     Map<String, String> q = new LinkedHashMap<>();
     for (String key : Finder.Filter.KEYS) {
       Object value = spec.findOption(option(key)).getValue();
@@ -131,7 +138,16 @@ final class FindCommand implements Callable<Integer> {
       throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (codesOnly) {
+      for (Finder.Hit h : p.hits()) {
+        out.println(Code.format(h.code()));
+      }
+      if (p.next() != null) {
+        spec.commandLine().getErr().println("klotski: next page: --cursor " + p.next());
+      }
+      return 0;
+    }
+    if (json.on) {
       out.println(Json.write(Finder.document(f, p)));
       return 0;
     }

@@ -24,6 +24,7 @@ import klotskidb.enumerator.InputException;
 
 /** The group of a layout: from the database with --db, else computed in memory for its class. */
 @Command(name = "group", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/group/J-B-S-G (with the database).",
     description = {"Print a group: name, size, seed (and from the database its layers and solvability).",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "From the database (--db, default data/klotski-db): a group name, --layer, and anything with --db.",
@@ -38,8 +39,7 @@ final class GroupCommand implements Callable<Integer> {
   @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the database).")
   Integer layer;
 
-  @Option(names = "--json", description = "One JSON object from the database, as GET /api/group/J-B-S-G gives it.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Mixin DbOption db;
 
@@ -47,7 +47,7 @@ final class GroupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!db.given() && layer == null && !json && !Names.looksLike(target.trim(), 4)) {
+    if (!db.given() && layer == null && !json.on && !Names.looksLike(target.trim(), 4)) {
       inMemory();
     } else {
       fromDatabase();
@@ -108,7 +108,7 @@ final class GroupCommand implements Callable<Integer> {
         throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
             + ", no layer " + layer);
       }
-      if (json) {
+      if (json.on) {
         out.println(Json.write(Documents.group(kdb, g)));
         return;
       }

@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
 
 /** Everything the database stores about one layout, with its group summary and board. */
 @Command(name = "info", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/layout/X.",
     description = {"Print every stored field of a layout, its group summary and its board.",
         "X is a " + LayoutArgument.FORMS + ".",
         "Answers come from the database (default data/klotski-db); --farthest and --solutions "
@@ -49,8 +50,7 @@ final class InfoCommand implements Callable<Integer> {
   @Option(names = "--stdin", description = "Answer every layout read from standard input, one per line, in JSON.")
   boolean stdin;
 
-  @Option(names = "--json", description = "One JSON object instead of text.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Mixin DbOption db;
 
@@ -86,7 +86,7 @@ final class InfoCommand implements Callable<Integer> {
       PrintWriter out = spec.commandLine().getOut();
       RootFacts facts = !(farthest || solutions) ? null
           : early != null ? join(early) : RootFacts.of(c.code(), (int) g.size());
-      if (json) {
+      if (json.on) {
         Map<String, Object> doc = Documents.layout(kdb, c, g, a, diameter);
         if (farthest) {
           doc.put("farthest_layouts", Queries.farthestItems(facts, 0, Integer.MAX_VALUE));

@@ -18,13 +18,13 @@ import picocli.CommandLine.Spec;
 
 /** Every move from a layout with the distance to a solution after it; optimal moves marked. */
 @Command(name = "next", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/layout/X/next.",
     description = "List every layout one step away with its min_solution_step; optimal moves are marked *.")
 final class NextCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
   String layout;
 
-  @Option(names = "--json", description = "One JSON object, as GET /api/layout/X/next gives it.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Mixin DbOption db;
 
@@ -36,7 +36,7 @@ final class NextCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.on) {
         out.println(Json.write(Queries.next(kdb, c)));
         return 0;
       }

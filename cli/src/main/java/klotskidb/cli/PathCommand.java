@@ -7,6 +7,7 @@ import klotskidb.query.LayoutRef;
 import klotskidb.query.Queries;
 import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** A shortest path between two layouts of one group, by BFS (no database needed). */
 @Command(name = "path", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/path?from=FROM&to=TO.",
     description = "Print a shortest path between two layouts of the same group (no database "
         + "needed); exit 1 when they are in different groups.")
 final class PathCommand implements Callable<Integer> {
@@ -26,8 +28,7 @@ final class PathCommand implements Callable<Integer> {
   @Option(names = "--codes-only", description = "One code per line, nothing else.")
   boolean codesOnly;
 
-  @Option(names = "--json", description = "One JSON object, as GET /api/path?from=FROM&to=TO gives it.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Spec CommandSpec spec;
 
@@ -35,7 +36,7 @@ final class PathCommand implements Callable<Integer> {
   public Integer call() {
     long a = LayoutRef.codeWithoutDatabase(from);
     long b = LayoutRef.codeWithoutDatabase(to);
-    if (json) {
+    if (json.on) {
       Map<String, Object> doc = Queries.path(a, b);
       if (doc == null) {
         throw new IllegalArgumentException(Queries.noPath(a, b));

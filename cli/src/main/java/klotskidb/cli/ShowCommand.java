@@ -8,6 +8,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -15,11 +16,15 @@ import picocli.CommandLine.Spec;
 /** Draws a layout and prints what the code alone tells: id, class, mirror. Needs no database. */
 @Command(name = "show", mixinStandardHelpOptions = true,
     description = "Draw a layout and print its id, class and mirror image (no database needed).",
-    footer = "A 5-character X without a prefix is read as a short code or a code, whichever it is; "
-        + "one that is both is an error that names both readings.")
+    footer = {"A 5-character X without a prefix is read as a short code or a code, whichever it is; "
+        + "one that is both is an error that names both readings.",
+        "--json: {code, id, short_code, class, jiang, bing, style, mirror, symmetric, solved, board (the "
+            + "drawing's lines)}."})
 final class ShowCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
   String code;
+
+  @Mixin JsonOption json;
 
   @Spec CommandSpec spec;
 
@@ -29,6 +34,24 @@ final class ShowCommand implements Callable<Integer> {
     Board board = Board.of(c);
     long mirror = board.mirror().code();
     var out = spec.commandLine().getOut();
+    if (json.on) {
+      int id = AllLayouts.rank(c);
+      int cls = LayoutClass.of(c);
+      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      m.put("code", Code.format(c));
+      m.put("id", id);
+      m.put("short_code", ShortCode.of(id));
+      m.put("class", LayoutClass.name(cls));
+      m.put("jiang", LayoutClass.jiangOf(cls));
+      m.put("bing", LayoutClass.bingOf(cls));
+      m.put("style", LayoutClass.styleOf(cls));
+      m.put("mirror", Code.format(mirror));
+      m.put("symmetric", mirror == c);
+      m.put("solved", Code.isSolved(c));
+      m.put("board", board.draw().lines().toList());
+      out.println(klotskidb.query.Json.write(m));
+      return 0;
+    }
     out.println("code      " + Code.format(c));
     int id = AllLayouts.rank(c);
     out.println("id        " + id);

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** A shortest solution: by BFS from the layout, or read from the database with --db. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
+    footer = "--json: the document of GET /api/layout/X/solution (an unsolvable layout: \"solvable\": false, exit 0).",
     description = {"Print a shortest solution: every step as a code and a drawing, and its length; "
         + "exit 1 for unsolvable layouts.",
         "Without --db it searches from the layout (BFS, no database needed); with --db it walks the "
@@ -32,16 +33,14 @@ final class SolveCommand implements Callable<Integer> {
   @Option(names = "--codes-only", description = "One code per line, nothing else.")
   boolean codesOnly;
 
-  @Option(names = "--json", description = "One JSON object, as GET /api/layout/X/solution gives it "
-      + "(an unsolvable layout: \"solvable\": false, exit 0).")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     long[] path = db.given() ? fromDatabase() : search();
-    if (json) {
+    if (json.on) {
       spec.commandLine().getOut().println(Json.write(Queries.solution(code, path)));
       return 0;
     }

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         + "group_num and group_size with the exact headers and columns of the published TSV files, "
         + "plus solvable (per class) and group_layers (per group), each as .tsv and .md.",
     "A file of the same name that klotski did not write (its SHA-256 is not in --out's .klotski-files) is "
-        + "refused unless --force; a link, folder or FIFO there always."})
+        + "refused unless --force; a link, folder or FIFO there always.",
+    "--json: {tables: [{name, rows, file}]} instead of a line per table."})
 final class TablesCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
@@ -27,6 +28,8 @@ final class TablesCommand implements Callable<Integer> {
 
   @Option(names = "--force", description = "Replace a plain file of a table's name that klotski did not write.")
   boolean force;
+
+  @Mixin JsonOption json;
 
   @Spec CommandSpec spec;
 
@@ -43,13 +46,25 @@ final class TablesCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       tables = CountTables.of(kdb);
     }
+    java.util.List<Object> written = new java.util.ArrayList<>();
     for (CountTables.Table t : tables.values()) {
       folder.write(t.name() + ".tsv", CountTables.tsv(t));
       folder.write(t.name() + ".md", "# " + t.name() + "\n\n" + CountTables.markdown(t));
-      spec.commandLine().getOut().printf("%-18s %,7d rows  %s%n", t.name(), t.rows().size(),
-          out.resolve(t.name() + ".tsv"));
+      if (json.on) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", t.name());
+        m.put("rows", t.rows().size());
+        m.put("file", out.resolve(t.name() + ".tsv").toString());
+        written.add(m);
+      } else {
+        spec.commandLine().getOut().printf("%-18s %,7d rows  %s%n", t.name(), t.rows().size(),
+            out.resolve(t.name() + ".tsv"));
+      }
     }
     folder.seal();
+    if (json.on) {
+      spec.commandLine().getOut().println(klotskidb.query.Json.write(Map.of("tables", written)));
+    }
     return 0;
   }
 }

@@ -3,7 +3,9 @@ package klotskidb.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.Set;
 import java.util.TreeSet;
@@ -32,7 +34,9 @@ import picocli.CommandLine.Spec;
             + "of the same files instead. A database built for some classes is compared on those "
             + "classes. This is what 'klotski verify' alone does.",
         "--deep: re-read every column family in full (--threads of them at once) and compare its rows and "
-            + "CRC32C with those recorded when it was written: one line per family."})
+            + "CRC32C with those recorded when it was written: one line per family.",
+        "--json: one object at the end instead of the lines: {ok, checked, compared_with, checks: [{check, ok, "
+            + "line}]}, with the same exit status."})
 final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--published", paramLabel = "DIR", arity = "0..1", fallbackValue = "",
       description = "Compare with the published tables: the shipped copy, or the folder DIR (e.g. "
@@ -46,6 +50,23 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Mixin ThreadsOption threads;
 
+  @Mixin JsonOption json;
+
+  /** One check's line: printed as it comes, or kept for the JSON object. */
+  private void report(List<Map<String, Object>> checks, String check, boolean ok, String line) {
+    if (json.on) {
+      Map<String, Object> c = new LinkedHashMap<>();
+      c.put("check", check);
+      c.put("ok", ok);
+      c.put("line", line);
+      checks.add(c);
+    } else {
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf("%-25s %s%n", check, line);
+      out.flush();
+    }
+  }
+
   @Spec CommandSpec spec;
 
   @Override
@@ -54,15 +75,15 @@ final class VerifyCommand implements Callable<Integer> {
     PublishedReference reference = compare ? PublishedReference.of(
         published == null || published.isEmpty() ? null : Path.of(published)) : null;
     PrintWriter out = spec.commandLine().getOut();
+    List<Map<String, Object>> checks = new ArrayList<>();
     boolean ok = true;
     long checked = 0;
     String against = "";
+    String comparedWith = null;
     try (KlotskiDb kdb = db.open()) {
       // every block of every table file against its stored checksum, first: a damaged file fails here
-      for (TableFileCheck.FamilyCheck c : TableFileCheck.run(kdb, threads.count(), c -> {
-        out.printf("%-25s %s%n", "blocks " + c.family(), c.line());
-        out.flush();
-      })) {
+      for (TableFileCheck.FamilyCheck c : TableFileCheck.run(kdb, threads.count(),
+          c -> report(checks, "blocks " + c.family(), c.ok(), c.line()))) {
         ok &= c.ok();
         checked++;
       }
@@ -73,23 +94,31 @@ final class VerifyCommand implements Callable<Integer> {
             Verifier.verify(reference, CountTables.of(kdb), kdb.analysedClasses(), present));
         results.add(Verifier.verifyClassCounts(reference, CountTables.classCountsFromCases(kdb), present));
         for (Verifier.Result r : results) {
-          out.printf("%-25s %s%n", r.table() + ".tsv", r.line());
+          report(checks, r.table() + ".tsv", r.ok(), r.line());
           ok &= r.ok();
           checked += r.checked() ? 1 : 0;
         }
-        against = "; compared with " + reference.source() + (present == null ? ", all 203 classes"
+        comparedWith = reference.source() + (present == null ? ", all 203 classes"
             : ", " + present.size() + " of " + LayoutClass.COUNT + " classes present: " + String.join(", ", present));
+        against = "; compared with " + comparedWith;
       }
       if (deep) {
-        List<DeepCheck.FamilyCheck> families = new DeepCheck(kdb, threads.count()).run(c -> {
-          out.printf("%-25s %s%n", "deep " + c.family(), c.line());
-          out.flush();
-        });
+        List<DeepCheck.FamilyCheck> families = new DeepCheck(kdb, threads.count())
+            .run(c -> report(checks, "deep " + c.family(), c.ok(), c.line()));
         for (DeepCheck.FamilyCheck c : families) {
           ok &= c.ok();
           checked++;
         }
       }
+    }
+    if (json.on) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("ok", ok);
+      m.put("checked", checked);
+      m.put("compared_with", comparedWith);
+      m.put("checks", checks);
+      out.println(klotskidb.query.Json.write(m));
+      return ok ? 0 : 1;
     }
     out.println(ok ? "verified: " + checked + " checks pass" + against : "FAILED: some checks differ" + against);
     return ok ? 0 : 1;

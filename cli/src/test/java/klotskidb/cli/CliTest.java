@@ -96,7 +96,7 @@ class CliTest {
       "2 | export --format xyz --out DB/x",
       "2 | export --format farthest-csv --out DB/x",
       "2 | export --format graphml --out DB/x",
-      "2 | export --format sqlite --class 5-4-1 --out DB/x",
+      "2 | export --format sqlite --class 9-9-9 --out DB/x",
       "2 | export --out DB/x",
       "2 | serve --port 70000 --db DB",
       "2 | serve --port -1 --db DB",
