@@ -2,7 +2,6 @@ package klotskidb.query;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -306,72 +305,11 @@ public final class Finder {
       + "group or a farthest_step range is checked layout by layout as the pages go";
 
   /**
-   * Where a page starts: a find row's key, the index of the first answer in it, the answers of
-   * the pages before it, and the question it belongs to ({@link Filter#question}).
-   */
-  record Start(byte[] key, int skip, long before, String question) {}
-
-  /**
    * Checks a page's cursor (null: the first page) and size without a database, as the command
    * line does before it opens one: a cursor of another question is refused.
    */
   public static void check(Filter f, String cursor, int limit) {
-    start(f, cursor, limit);
-  }
-
-  /**
-   * A cursor: the next row's key in hex, the index of the next answer in it, the answers given so
-   * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
-   */
-  static String cursor(byte[] key, int index, long before, Filter f) {
-    return HexFormat.of().formatHex(key) + "." + index + "." + before + "."
-        + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
-            f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-  }
-
-  /**
-   * Where the page of {@code cursor} starts; a malformed cursor or size, or a cursor of another
-   * question (filter or order), is refused, naming both questions.
-   */
-  static Start start(Filter f, String cursor, int limit) {
-    if (limit < 1 || limit > MAX_LIMIT) {
-      throw new InputException("'limit' must be from 1 to " + MAX_LIMIT + ", not " + limit);
-    }
-    if (cursor == null) {
-      return new Start(new byte[FindCodec.KEY_BYTES], 0, 0, f.question());
-    }
-    Start s = parse(cursor);
-    if (!s.question().equals(f.question())) {
-      throw new InputException("'cursor' belongs to another question (" + UserText.quote(s.question())
-          + ", not " + UserText.quote(f.question()) + "): ask again without it for the first page");
-    }
-    return s;
-  }
-
-  /** A cursor's parts; a malformed one is refused. */
-  private static Start parse(String cursor) {
-    String[] p = cursor.split("\\.", -1);
-    String question = null;
-    if (p.length == 4) {
-      try {
-        question = new String(java.util.Base64.getUrlDecoder().decode(p[3]), java.nio.charset.StandardCharsets.UTF_8);
-      } catch (IllegalArgumentException e) {
-        question = null;
-      }
-    }
-    if (p.length != 4 || question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
-        || !p[0].chars().allMatch(ch -> Character.digit(ch, 16) >= 0) || !digits(p[1], 4) || !digits(p[2], 9)) {
-      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
-    }
-    byte[] key = HexFormat.of().parseHex(p[0]);
-    if (FindCodec.classOf(key) < 0) {
-      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
-    }
-    return new Start(key, Integer.parseInt(p[1]), Long.parseLong(p[2]), question);
-  }
-
-  private static boolean digits(String s, int max) {
-    return !s.isEmpty() && s.length() <= max && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+    FindCursor.start(f, cursor, limit);
   }
 
   /**
@@ -416,7 +354,7 @@ public final class Finder {
         ByteBuffer key = ByteBuffer.allocate(FindCodec.KEY_BYTES);
         FindCodec.putKey(key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
             kind >>> 1, kind & 1, (int) (left / FindCodec.CHUNK));
-        return cursor(key.array(), (int) (left % FindCodec.CHUNK), offset, f);
+        return FindCursor.of(key.array(), (int) (left % FindCodec.CHUNK), offset, f);
       }
       left -= size;
     }
@@ -428,7 +366,7 @@ public final class Finder {
    * last, when the filter finds no more than {@code offset}.
    */
   public static Page findAt(KlotskiDb db, Filter f, long offset, int limit) {
-    start(f, null, limit);
+    FindCursor.start(f, null, limit);
     String cursor = cursorAt(db, f, offset);
     if (cursor == null) {
       return new Page(List.of(), null, 0, 0, List.of(), false, total(db, f, offset, true), List.of());
@@ -454,7 +392,7 @@ public final class Finder {
   static Page fill(KlotskiDb db, Filter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
     long t0 = System.nanoTime();
-    long before = start(f, cursor, limit).before();
+    long before = FindCursor.start(f, cursor, limit).before();
     Page p = find(db, f, cursor, limit, rowBudget, checkBudget);
     List<Hit> hits = new ArrayList<>(p.hits());
     int rows = p.rowsRead();
@@ -546,7 +484,7 @@ public final class Finder {
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
-    Start start = start(f, cursor, limit);
+    FindCursor.Start start = FindCursor.start(f, cursor, limit);
     byte[] from = start.key();
     int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
@@ -695,7 +633,7 @@ public final class Finder {
         return false;
       }
       if (rows >= rowBudget) {
-        next = cursor(key, 0, before + hits.size(), f);
+        next = FindCursor.of(key, 0, before + hits.size(), f);
         return false;
       }
       rows++;
@@ -707,7 +645,7 @@ public final class Finder {
       int n = FindCodec.count(value);
       for (int i = from; i < n; i++) {
         if (hits.size() == limit || lookUps > 0 && checks >= checkBudget) {
-          next = cursor(key, i, before + hits.size(), f);
+          next = FindCursor.of(key, i, before + hits.size(), f);
           return false;
         }
         long code = FindCodec.codeAt(value, i);
@@ -733,7 +671,7 @@ public final class Finder {
     Page page() {
       if (next == null && hits.size() == limit) {
         // the page ended with a row: the next one starts after its last answer (and may be empty)
-        next = cursor(lastKey, lastIndex + 1, before + hits.size(), f);
+        next = FindCursor.of(lastKey, lastIndex + 1, before + hits.size(), f);
       }
       return new Page(hits, next, rows, examined, List.of(), false, null, List.of());
     }
@@ -770,7 +708,7 @@ public final class Finder {
 
   /** Where the scan of a partial page got to: "class 5-4-1, 84 steps" (the next cursor's row). */
   public static String scannedTo(String cursor) {
-    byte[] key = parse(cursor).key();
+    byte[] key = FindCursor.parse(cursor).key();
     int steps1 = FindCodec.steps1Of(key);
     return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
         + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");

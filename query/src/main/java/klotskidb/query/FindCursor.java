@@ -1,0 +1,85 @@
+package klotskidb.query;
+
+import java.util.HexFormat;
+import klotskidb.db.FindCodec;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.UserText;
+
+/**
+ * Where a page of {@link Finder}'s answers starts, as the page before names it: the next row's key,
+ * the next answer's index in it, the answers given so far, and the question it belongs to.
+ *
+ * <pre>
+ *   050401005e00010000.2.2.Y2xhc3M9NS00LTEmbWluaW1hbD10cnVl...
+ *   row key (class 5-4-1, 93 steps, minimal, chunk 0) . answer 2 of the row . 2 answers before .
+ *   base64url of "class=5-4-1&minimal=true&order=hardest"
+ * </pre>
+ *
+ * The question ({@link Finder.Filter#question}: the filter and the order, however typed) makes a
+ * cursor reused with another question a refusal naming both, never a page of the wrong answers;
+ * the answers before give a lower bound of the total where the index cannot count it.
+ */
+final class FindCursor {
+  private FindCursor() {}
+
+  /**
+   * Where a page starts: a find row's key, the index of the first answer in it, the answers of
+   * the pages before it, and the question it belongs to ({@link Finder.Filter#question}).
+   */
+  record Start(byte[] key, int skip, long before, String question) {}
+
+  /**
+   * A cursor: the next row's key in hex, the index of the next answer in it, the answers given so
+   * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
+   */
+  static String of(byte[] key, int index, long before, Finder.Filter f) {
+    return HexFormat.of().formatHex(key) + "." + index + "." + before + "."
+        + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+            f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Where the page of {@code cursor} starts; a malformed cursor or size, or a cursor of another
+   * question (filter or order), is refused, naming both questions.
+   */
+  static Start start(Finder.Filter f, String cursor, int limit) {
+    if (limit < 1 || limit > Finder.MAX_LIMIT) {
+      throw new InputException("'limit' must be from 1 to " + Finder.MAX_LIMIT + ", not " + limit);
+    }
+    if (cursor == null) {
+      return new Start(new byte[FindCodec.KEY_BYTES], 0, 0, f.question());
+    }
+    Start s = parse(cursor);
+    if (!s.question().equals(f.question())) {
+      throw new InputException("'cursor' belongs to another question (" + UserText.quote(s.question())
+          + ", not " + UserText.quote(f.question()) + "): ask again without it for the first page");
+    }
+    return s;
+  }
+
+  /** A cursor's parts; a malformed one is refused. */
+  static Start parse(String cursor) {
+    String[] p = cursor.split("\\.", -1);
+    String question = null;
+    if (p.length == 4) {
+      try {
+        question = new String(java.util.Base64.getUrlDecoder().decode(p[3]), java.nio.charset.StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        question = null;
+      }
+    }
+    if (p.length != 4 || question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
+        || !p[0].chars().allMatch(ch -> Character.digit(ch, 16) >= 0) || !digits(p[1], 4) || !digits(p[2], 9)) {
+      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+    }
+    byte[] key = HexFormat.of().parseHex(p[0]);
+    if (FindCodec.classOf(key) < 0) {
+      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+    }
+    return new Start(key, Integer.parseInt(p[1]), Long.parseLong(p[2]), question);
+  }
+
+  private static boolean digits(String s, int max) {
+    return !s.isEmpty() && s.length() <= max && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+  }
+}
