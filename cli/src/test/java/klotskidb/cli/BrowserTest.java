@@ -80,6 +80,12 @@ class BrowserTest {
     new org.openqa.selenium.interactions.Actions(browser).sendKeys(keys).perform();
   }
 
+  /** A picture of the page for whoever reads the test's output: target/browser-NAME.png. */
+  private static void screenshot(WebDriver browser, String name) throws java.io.IOException {
+    byte[] png = ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
+    Files.write(Path.of("target", "browser-" + name + ".png"), png);
+  }
+
   private static void counter(WebDriverWait wait, String text) {
     wait.until(b -> b.findElement(By.id("counter")).getText().equals(text));
   }
@@ -157,6 +163,7 @@ class BrowserTest {
       assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
       wait.until(b -> b.findElement(By.id("chart-note")).getText().startsWith("this layout's 81 steps in red: "));
 
+      screenshot(browser, "game");
       // unspoiled by default: the optimum, no distance to go, no colours, no list of moves
       counter(wait, "0 moves · optimum 81");
       click(wait, By.cssSelector("#board .piece[data-cell='16']"));
@@ -200,6 +207,7 @@ class BrowserTest {
       assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
       assertTrue(!browser.findElement(By.id("facts")).getText().contains("harder than 0"), "no rank for a solved layout");
 
+      screenshot(browser, "solved");
       // Chinese and back; the URL keeps the language chosen
       click(wait, By.id("lang"));
       counter(wait, "用 81 步解开（最少 81 步），用了 81 次提示");
@@ -276,6 +284,15 @@ class BrowserTest {
       keys(browser, org.openqa.selenium.Keys.ENTER);
       counter(wait, "1 move · optimum 81");
 
+      // the names the physical game prints on its pieces, behind a switch, kept with the piece as it moves
+      click(wait, By.id("names"));
+      wait.until(b -> b.findElements(By.cssSelector("#board text.label")).size() >= 11);
+      String labels = (String) js(browser, "return [...document.querySelectorAll('#board text.label')].map(t => t.textContent).join('')");
+      assertTrue(labels.contains("曹操") && labels.contains("关羽") && labels.contains("兵"), labels);
+      screenshot(browser, "names");
+      click(wait, By.id("names"));
+      wait.until(b -> b.findElements(By.cssSelector("#board text.label")).isEmpty());
+
       // a link's moves are checked: the first that is no move stops the replay, and only the real solved layout is solved
       browser.get(base + "#l=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC&m=bn");
       wait.until(b -> b.findElement(By.id("error")).getText()
@@ -335,6 +352,7 @@ class BrowserTest {
       wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
       Object wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
       assertTrue(((Number) wide).longValue() <= 0, "the landing page is wider than a 390 px phone by " + wide);
+      screenshot(browser, "phone-landing");
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
       wait.until(b -> !b.findElements(By.cssSelector("#chart rect.bar")).isEmpty());
@@ -342,6 +360,7 @@ class BrowserTest {
           + " return c.top >= 0 && d.bottom <= window.innerHeight && c.height > 0"));
       wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
       assertTrue(((Number) wide).longValue() <= 0, "a game is wider than a 390 px phone by " + wide);
+      screenshot(browser, "phone-game");
       // the chart's labels readable there: drawn at least 9 px tall
       Object tick = js(browser, "return document.querySelector('#chart text.tick').getBoundingClientRect().height");
       assertTrue(((Number) tick).doubleValue() >= 9, "chart labels " + tick + " px tall");
@@ -435,6 +454,7 @@ class BrowserTest {
       browser.get(base);
       wait.until(b -> b.findElement(By.id("lang")).getText().equals("English"));
       assertEquals("关卡", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
+      screenshot(browser, "zh-landing");
       WebElement input = browser.findElement(By.id("layout"));
       input.sendKeys("横刀力马");
       browser.findElement(By.cssSelector("#go button")).click();
