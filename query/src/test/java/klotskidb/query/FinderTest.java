@@ -245,6 +245,60 @@ class FinderTest {
   }
 
   /**
+   * Twelve seeded filters (class, jiang, bing or none; a step range; symmetric; minimal; either
+   * order): the total on the first page is the plain scan's count, exact, and the pages give the
+   * scan's answers, each page full while more match.
+   */
+  @Test
+  void seededFiltersTotalsAreThePlainScansCounts() {
+    java.util.Random random = new java.util.Random(58);
+    int some = 0;
+    for (int k = 0; k < 12; k++) {
+      Map<String, String> q = new java.util.HashMap<>();
+      switch (random.nextInt(4)) {
+        case 0 -> q.put("class", List.of("5-4-1", "0-3-0", "0-2-0").get(random.nextInt(3)));
+        case 1 -> q.put("jiang", String.valueOf(random.nextInt(2) * 5));
+        case 2 -> q.put("bing", String.valueOf(2 + random.nextInt(3)));
+        default -> { }
+      }
+      int lo = random.nextInt(60);
+      if (random.nextBoolean()) {
+        q.put("min_steps", String.valueOf(lo));
+        q.put("max_steps", String.valueOf(lo + random.nextInt(60)));
+      }
+      if (random.nextInt(3) == 0) {
+        q.put("symmetric", String.valueOf(random.nextBoolean()));
+      }
+      if (random.nextInt(3) == 0) {
+        q.put("minimal", String.valueOf(random.nextBoolean()));
+      }
+      if (random.nextBoolean()) {
+        q.put("order", "hardest");
+      }
+      Finder.Filter f = Finder.Filter.parse(q);
+      long expected = all.stream().filter(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
+          && (f.bing() < 0 || c.bing() == f.bing()) && (f.style() < 0 || c.style() == f.style())
+          && (f.minSteps() < 0 || c.isSolvable() && c.minSolutionStep() >= f.minSteps())
+          && (f.maxSteps() < 0 || c.isSolvable() && c.minSolutionStep() <= f.maxSteps())
+          && (f.symmetric() == null || c.symmetric() == f.symmetric())
+          && (f.minimal() == null || knownMinimal(c) == f.minimal())).count();
+      Finder.Page first = Finder.find(db, f, null, 50);
+      assertEquals(new Finder.Total(expected, true), first.total(), q.toString());
+      long found = 0;
+      String cursor = null;
+      do {
+        Finder.Page p = Finder.find(db, f, cursor, 50);
+        assertTrue(p.next() == null || p.hits().size() == 50, q + ": a page holds its limit while more match");
+        found += p.hits().size();
+        cursor = p.next();
+      } while (cursor != null);
+      assertEquals(expected, found, q.toString());
+      some += expected > 50 ? 1 : 0;
+    }
+    assertTrue(some >= 6, some + " of the filters find more than a page");
+  }
+
+  /**
    * An offset starts a page at that answer of the plain scan, in both orders (the page's random
    * puzzle takes a random offset): seeded offsets across buckets and chunks, the last answer,
    * one past the end (an empty last page), and the filters the index cannot count refused.
