@@ -18,11 +18,28 @@ import java.util.Map;
  * {@code solution_5-4-1.csv} (compared with the published checksums by {@code verify
  * --published}), the seconds the class took, and the rows and CRC32C of the class's rows in the
  * {@code analysis} and {@code group_analysis} families in key order (recomputed by {@code verify
- * --deep}). Markers written before the row checksums existed lack the last two parts; they
- * parse with those parts null.
+ * --deep}), and how many of the class's layouts have each farthest_step ({@code farthest_sizes
+ * 0,0,12,...}, index = the step: what makes {@code find}'s totals over a farthest range exact).
+ * Markers written before the row checksums or the sizes existed lack those parts; they parse
+ * with those parts null.
  */
 public record AnalysisMarker(String farthestFile, String solutionFile, double seconds, String analysisRows,
-    String groupAnalysisRows) {
+    String groupAnalysisRows, int[] farthestSizes) {
+  /** The meta part of the farthest sizes. */
+  static final String FARTHEST_SIZES = "farthest_sizes";
+
+  /** Layouts of the class whose farthest_step is in [min, max] (-1: open), or -1 when the marker has no sizes. */
+  public long farthestBetween(int min, int max) {
+    if (farthestSizes == null) {
+      return -1;
+    }
+    long n = 0;
+    for (int s = Math.max(0, min); s < farthestSizes.length && (max < 0 || s <= max); s++) {
+      n += farthestSizes[s];
+    }
+    return n;
+  }
+
   /** Parses a marker's value; throws {@link DatabaseException} naming the class when malformed. */
   public static AnalysisMarker parse(String className, String value) {
     Map<String, String> parts = new LinkedHashMap<>();
@@ -47,7 +64,18 @@ public record AnalysisMarker(String farthestFile, String solutionFile, double se
       throw new DatabaseException("the marker " + Schema.META_ANALYSED_PREFIX + className
           + " in meta is malformed (expected 'farthest MD5 LINES BYTES;solution MD5 LINES BYTES;SECONDS;...')");
     }
-    return new AnalysisMarker(farthest, solution, s, parts.get(Schema.ANALYSIS), parts.get(Schema.GROUP_ANALYSIS));
+    int[] sizes = null;
+    String sizesText = parts.get(FARTHEST_SIZES);
+    if (sizesText != null) {
+      try {
+        sizes = java.util.Arrays.stream(sizesText.split(",")).mapToInt(Integer::parseInt).toArray();
+      } catch (NumberFormatException e) {
+        throw new DatabaseException("the marker " + Schema.META_ANALYSED_PREFIX + className
+            + " in meta is malformed (its " + FARTHEST_SIZES + " are not numbers)");
+      }
+    }
+    return new AnalysisMarker(farthest, solution, s, parts.get(Schema.ANALYSIS), parts.get(Schema.GROUP_ANALYSIS),
+        sizes);
   }
 
   /** The value stored in meta. */
@@ -59,6 +87,12 @@ public record AnalysisMarker(String farthestFile, String solutionFile, double se
     }
     if (groupAnalysisRows != null) {
       sb.append(';').append(Schema.GROUP_ANALYSIS).append(' ').append(groupAnalysisRows);
+    }
+    if (farthestSizes != null) {
+      sb.append(';').append(FARTHEST_SIZES).append(' ');
+      for (int i = 0; i < farthestSizes.length; i++) {
+        sb.append(i == 0 ? "" : ",").append(farthestSizes[i]);
+      }
     }
     return sb.toString();
   }

@@ -312,7 +312,8 @@ public final class AnalysisWriter implements AutoCloseable {
             ClassValues c = q.values();
             Path file = building.resolve("analysis-" + c.className() + ".sst");
             files.add(file);
-            RowChecksum analysisSum = writeRows(file, c.rows());
+            int[][] farthestSizes = {new int[64]};
+            RowChecksum analysisSum = writeRows(file, c.rows(), farthestSizes);
             if (analysisSum.rows() > 0) {
               try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
                 db.ingestExternalFile(handle(handles, Schema.ANALYSIS), List.of(file.toString()), ingest);
@@ -328,7 +329,7 @@ public final class AnalysisWriter implements AutoCloseable {
               markers.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
             }
             AnalysisMarker marker = new AnalysisMarker(c.farthestFile(), c.solutionFile(), c.seconds(),
-                analysisSum.toString(), groupSum.toString());
+                analysisSum.toString(), groupSum.toString(), trimmed(farthestSizes[0]));
             markers.put(handle(handles, Schema.META),
                 (Schema.META_ANALYSED_PREFIX + c.className()).getBytes(StandardCharsets.UTF_8),
                 marker.format().getBytes(StandardCharsets.UTF_8));
@@ -354,7 +355,17 @@ public final class AnalysisWriter implements AutoCloseable {
   }
 
   /** A class's rows into one SST file; returns their count and checksum (no file when there are none). */
-  private static RowChecksum writeRows(Path file, Rows rows) throws RocksDBException {
+  /** The sizes up to the last step any layout has. */
+  private static int[] trimmed(int[] sizes) {
+    int n = sizes.length;
+    while (n > 0 && sizes[n - 1] == 0) {
+      n--;
+    }
+    return Arrays.copyOf(sizes, n);
+  }
+
+  /** Writes the class's rows to an SST file; counts the layouts of each farthest_step into {@code sizes[0]}. */
+  private static RowChecksum writeRows(Path file, Rows rows, int[][] sizes) throws RocksDBException {
     RowChecksum sum = new RowChecksum();
     try (Options sstOptions = Tables.sstWriter(Schema.ANALYSIS);
         EnvOptions env = new EnvOptions();
@@ -371,6 +382,10 @@ public final class AnalysisWriter implements AutoCloseable {
         value.flip();
         sum.update(key, value);
         writer.put(key, value);
+        if (farthestStep >= sizes[0].length) {
+          sizes[0] = Arrays.copyOf(sizes[0], Math.max(farthestStep + 1, 2 * sizes[0].length));
+        }
+        sizes[0][farthestStep]++;
       });
       if (sum.rows() > 0) {
         writer.finish();

@@ -91,7 +91,29 @@ class AnalysisWriterTest {
         }
       }
       assertEquals(1_440 + 192 + 132, checked);
+      // each marker counts its class's layouts by farthest_step, as the stored values do; and reads back as written
+      for (int[] c : CLASSES) {
+        int cls = LayoutClass.index(c[0], c[1], c[2]);
+        java.util.Map<Integer, Integer> counted = new java.util.TreeMap<>();
+        for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
+          for (int i = 0; i < groups.size(g); i++) {
+            counted.merge(k.analysisOf(groups.layouts().code(groups.member(g, i))).orElseThrow().farthestStep(), 1,
+                Integer::sum);
+          }
+        }
+        AnalysisMarker m = k.analysedClasses().get(LayoutClass.name(cls));
+        for (int step = 0; step < 260; step++) {
+          assertEquals(counted.getOrDefault(step, 0).longValue(), m.farthestBetween(step, step), "step " + step);
+        }
+        assertEquals(counted.values().stream().mapToLong(Integer::intValue).sum(), m.farthestBetween(-1, -1));
+        AnalysisMarker again = AnalysisMarker.parse(LayoutClass.name(cls), m.format());
+        assertEquals(m.format(), again.format());
+        assertTrue(java.util.Arrays.equals(m.farthestSizes(), again.farthestSizes()));
+      }
     }
+    // a marker written before the sizes existed reads with none: its totals are not claimed exact
+    AnalysisMarker old = AnalysisMarker.parse("0-2-0", "farthest a 1 2;solution b 1 2;1.5");
+    assertEquals(-1, old.farthestBetween(0, 10));
   }
 
   @Test

@@ -480,7 +480,45 @@ public final class Finder {
     if (f.groupNum() < 0 && !f.byFarthest()) {
       return new Total(layouts[0], true);
     }
-    return new Total(found, last);
+    long far = farthestTotal(db, f);
+    return far >= 0 ? new Total(far, true) : new Total(found, last);
+  }
+
+  /**
+   * The layouts of a farthest_step range alone (with a class, jiang, bing or style at most), exact
+   * from the analysed classes' markers ({@link klotskidb.db.AnalysisMarker#farthestBetween}); -1
+   * when the filter asks more, or a class was analysed before markers held the sizes.
+   */
+  static long farthestTotal(KlotskiDb db, Filter f) {
+    if (!f.byFarthest() || f.groupNum() >= 0 || f.minSteps() >= 0 || f.maxSteps() >= 0 || f.solvable() != null
+        || f.symmetric() != null || f.minimal() != null) {
+      return -1;
+    }
+    long n = 0;
+    for (Map.Entry<String, klotskidb.db.AnalysisMarker> e : db.analysedClasses().entrySet()) {
+      if (f.matches(LayoutClass.parse(e.getKey()))) {
+        long k = e.getValue().farthestBetween(f.minFarthest(), f.maxFarthest());
+        if (k < 0) {
+          return -1;
+        }
+        n += k;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The classes a farthest_step range is searched in: the analysed ones, less those whose marker
+   * says none of their layouts is in the range (a rare range reads only the classes that hold it).
+   */
+  static java.util.Set<String> searched(KlotskiDb db, Filter f) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (Map.Entry<String, klotskidb.db.AnalysisMarker> e : db.analysedClasses().entrySet()) {
+      if (e.getValue().farthestBetween(f.minFarthest(), f.maxFarthest()) != 0) {
+        out.add(e.getKey());
+      }
+    }
+    return out;
   }
 
   static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
@@ -498,6 +536,9 @@ public final class Finder {
         throw new IllegalArgumentException("farthest_step is known for analysed classes only, and no class that the "
             + "filter takes is analysed yet (klotski analyse)");
       }
+    }
+    if (f.byFarthest()) {
+      analysed = searched(db, f);
     }
     PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget, start.before());
     if (f.hardestFirst()) {
