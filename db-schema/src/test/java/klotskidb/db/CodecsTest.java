@@ -1,0 +1,100 @@
+package klotskidb.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every codec against the bytes its class comment documents (the worked example of 1A9BF0C00,
+ * 5-4-1-1-7472 and its group), and each value read back as written: a comment that drifts from
+ * the codec, or a codec from its decoder, fails here.
+ */
+class CodecsTest {
+  private static byte[] hex(String spaced) {
+    return HexFormat.of().parseHex(spaced.replace(" ", ""));
+  }
+
+  private static byte[] bytes(int n, java.util.function.Consumer<ByteBuffer> put) {
+    ByteBuffer b = ByteBuffer.allocate(n);
+    put.accept(b);
+    assertEquals(n, b.position(), "the documented length");
+    return b.array();
+  }
+
+  @Test
+  void casesAndAnalysisKeyByCode() {
+    assertArrayEquals(hex("01 A9 BF 0C 00"), CasesCodec.key(0x1A9BF0C00L));
+    assertEquals(0x1A9BF0C00L, CasesCodec.decodeKey(ByteBuffer.wrap(CasesCodec.key(0x1A9BF0C00L))));
+    assertArrayEquals(CasesCodec.key(0x1A9BF0C00L), AnalysisCodec.key(0x1A9BF0C00L), "the same keys: scans merge");
+    assertEquals(0x1A9BF0C00L, AnalysisCodec.decodeKey(AnalysisCodec.key(0x1A9BF0C00L)));
+    // 1A9BF0C00's analysis: 124 steps to its 8 farthest layouts, 2 nearest of 6 solutions
+    byte[] v = bytes(AnalysisCodec.VALUE_BYTES, b -> AnalysisCodec.putValue(b, 124, 8, 2, 6));
+    assertArrayEquals(hex("00 7C 00 00 00 08 00 00 00 02 00 00 00 06"), v);
+    assertEquals(new KlotskiDb.Analysis(124, 8, 2, 6), AnalysisCodec.decode(v));
+  }
+
+  @Test
+  void idsNamesAndLayersLeadToCodes() {
+    assertArrayEquals(hex("00 3E 6D A0"), IdsCodec.key(4091296));
+    byte[] code = bytes(5, b -> IdsCodec.putValue(b, 0x1A9BF0C00L));
+    assertArrayEquals(hex("01 A9 BF 0C 00"), code);
+    assertEquals(0x1A9BF0C00L, IdsCodec.decodeValue(code));
+    assertArrayEquals(hex("05 04 01 00 01 00 00 1D 30"), NamesCodec.key(5, 4, 1, 1, 7472));
+    assertEquals(0x1A9BF0C00L, NamesCodec.decodeValue(bytes(5, b -> NamesCodec.putValue(b, 0x1A9BF0C00L))));
+    byte[] layer = bytes(LayersCodec.KEY_BYTES, b -> LayersCodec.putKey(b, 5, 4, 1, 1, 0, 0));
+    assertArrayEquals(hex("05 04 01 00 01 00 00 00 00 00 00"), layer);
+    byte[] prefix = LayersCodec.layerPrefix(5, 4, 1, 1, 0);
+    assertArrayEquals(java.util.Arrays.copyOf(layer, prefix.length), prefix, "a layer's rows share its prefix");
+    assertEquals(0x1A9BF0C00L, LayersCodec.decodeValue(bytes(5, b -> LayersCodec.putValue(b, 0x1A9BF0C00L))));
+  }
+
+  @Test
+  void groupsAndTheirAnalysis() {
+    assertArrayEquals(hex("05 04 01 00 01"), GroupsCodec.key(5, 4, 1, 1));
+    assertArrayEquals(GroupsCodec.key(5, 4, 1, 1), GroupAnalysisCodec.key(5, 4, 1, 1));
+    assertEquals(124, GroupAnalysisCodec.decodeValue(GroupAnalysisCodec.value(124)));
+    int[] sizes = {1, 3, 7};
+    byte[] v = bytes(GroupsCodec.valueBytes(sizes.length), b -> {
+      GroupsCodec.putValue(b, 11, 0x1A9BF0C00L, sizes.length, 2, 93, 2);
+      for (int s : sizes) {
+        GroupsCodec.putLayerSize(b, s);
+      }
+    });
+    GroupRecord g = GroupsCodec.decode(GroupsCodec.key(5, 4, 1, 1), v);
+    assertEquals(java.util.List.of(5, 4, 1, 1, 11, 3, 2, 93, 2), java.util.List.of(g.jiang(), g.bing(), g.style(),
+        g.groupNum(), g.size(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()));
+    assertEquals(0x1A9BF0C00L, g.seed());
+    assertArrayEquals(sizes, g.layerSizes());
+    // an unsolvable group: -1 steps survives the short
+    byte[] none = bytes(GroupsCodec.valueBytes(0), b -> GroupsCodec.putValue(b, 4, 0x1A9BF0C00L, 0, 0, -1, 0));
+    assertEquals(-1, GroupsCodec.decode(5, 4, 1, 2, none).maxMinSolutionStep());
+  }
+
+  @Test
+  void findAndRanksBucketByClassAndSteps() {
+    byte[] key = bytes(FindCodec.KEY_BYTES, b -> FindCodec.putKey(b, 5, 4, 1, 82, 1, 1, 0));
+    assertArrayEquals(hex("05 04 01 00 52 01 01 00 00"), key); // 5-4-1, 81 steps, symmetric, minimal, chunk 0
+    assertEquals(klotskidb.enumerator.LayoutClass.parse("5-4-1"), FindCodec.classOf(key));
+    assertEquals(82, FindCodec.steps1Of(key));
+    assertTrue(FindCodec.symmetricOf(key) && FindCodec.minimalOf(key));
+    byte[] value = bytes(10, b -> {
+      FindCodec.putCode(b, 0x1A9BF0C00L);
+      FindCodec.putCode(b, 0xDAA7F3000L);
+    });
+    assertEquals(2, FindCodec.count(value));
+    assertEquals(0xDAA7F3000L, FindCodec.codeAt(value, 1));
+    assertArrayEquals(hex("05 04 01 00 00 00 00 00 00"), FindCodec.seek(klotskidb.enumerator.LayoutClass.parse("5-4-1"), 0));
+
+    byte[] rank = bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81));
+    assertArrayEquals(hex("05 04 01 00 51"), rank);
+    assertEquals(81, RanksCodec.stepsOf(rank));
+    byte[] shares = bytes(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964));
+    assertArrayEquals(hex("27 07 26 EC"), shares); // 99.91%, 99.64%
+    assertEquals(9991, RanksCodec.harderThanOf(shares));
+    assertEquals(9964, RanksCodec.harderThanInClassOf(shares));
+  }
+}
