@@ -133,7 +133,7 @@ class FullDatabaseTest {
       assertTrue(r.out.contains(t + ".tsv"), r.out);
     }
     assertEquals(5, r.out.lines().filter(l -> !l.startsWith("blocks ") && l.contains(" ok (")).count(), r.out);
-    assertEquals(10, r.out.lines().filter(l -> l.matches("blocks [a-z_]+ +ok \\(\\d+ files, [0-9,]+ bytes\\)")).count(),
+    assertEquals(11, r.out.lines().filter(l -> l.matches("blocks [a-z_]+ +ok \\(\\d+ files, [0-9,]+ bytes\\)")).count(),
         "every family's table files read against their checksums: " + r.out);
     assertTrue(r.out.contains("ok (25422 rows)"), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("cases vs style_count\\.tsv +ok \\(203 rows, counted by a scan "
@@ -152,7 +152,7 @@ class FullDatabaseTest {
     // the find rows' count and checksum as written (their content: FinderTest and the test below)
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(12,708 rows, .*")), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep ranks +ok \\(4,312 rows, .*")), r.out);
-    assertTrue(r.out.endsWith("verified: 20 checks pass\n"), r.out); // 10 families: blocks, then rows
+    assertTrue(r.out.endsWith("verified: 22 checks pass\n"), r.out); // 11 families: blocks, then rows
   }
 
   @Test

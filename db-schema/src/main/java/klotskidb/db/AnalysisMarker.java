@@ -11,7 +11,8 @@ import java.util.Map;
  *
  * <pre>
  *   analysed.5-4-1 = farthest 0f3c... 25955 1203344;solution 9a1e... 25955 712300;3.2;
- *                    analysis 25955 crc32c:0a1b2c3d;group_analysis 2 crc32c:77e01f00
+ *                    analysis 25955 crc32c:0a1b2c3d;group_analysis 2 crc32c:77e01f00;
+ *                    farthest_sizes 0,0,12,...;find_farthest 31 crc32c:5e0c91aa
  * </pre>
  *
  * (one line) -- the MD5, lines and bytes of the per-class files {@code farthest_5-4-1.csv} and
@@ -19,14 +20,27 @@ import java.util.Map;
  * --published}), the seconds the class took, and the rows and CRC32C of the class's rows in the
  * {@code analysis} and {@code group_analysis} families in key order (recomputed by {@code verify
  * --deep}), and how many of the class's layouts have each farthest_step ({@code farthest_sizes
- * 0,0,12,...}, index = the step: what makes {@code find}'s totals over a farthest range exact).
- * Markers written before the row checksums or the sizes existed lack those parts; they parse
- * with those parts null.
+ * 0,0,12,...}, index = the step: what makes {@code find}'s totals over a farthest range exact),
+ * and the rows and CRC32C of the class's rows in {@code find_farthest} ({@link FindFarthestCodec}:
+ * {@code find} searches the class by farthest_step without a look-up per layout).
+ * Markers written before the row checksums, the sizes or the index existed lack those parts;
+ * they parse with those parts null ({@code klotski analyse} adds the last two from the stored
+ * values).
  */
 public record AnalysisMarker(String farthestFile, String solutionFile, double seconds, String analysisRows,
-    String groupAnalysisRows, int[] farthestSizes) {
+    String groupAnalysisRows, int[] farthestSizes, String findFarthestRows) {
   /** The meta part of the farthest sizes. */
   static final String FARTHEST_SIZES = "farthest_sizes";
+
+  /** Whether {@code find} reads the class's farthest_step from {@code find_farthest} (and its sizes here). */
+  public boolean indexed() {
+    return findFarthestRows != null && farthestSizes != null;
+  }
+
+  /** This marker with the sizes and the rows of the class's {@code find_farthest} index. */
+  public AnalysisMarker withIndex(int[] sizes, String indexRows) {
+    return new AnalysisMarker(farthestFile, solutionFile, seconds, analysisRows, groupAnalysisRows, sizes, indexRows);
+  }
 
   /** Layouts of the class whose farthest_step is in [min, max] (-1: open), or -1 when the marker has no sizes. */
   public long farthestBetween(int min, int max) {
@@ -75,7 +89,7 @@ public record AnalysisMarker(String farthestFile, String solutionFile, double se
       }
     }
     return new AnalysisMarker(farthest, solution, s, parts.get(Schema.ANALYSIS), parts.get(Schema.GROUP_ANALYSIS),
-        sizes);
+        sizes, parts.get(Schema.FIND_FARTHEST));
   }
 
   /** The value stored in meta. */
@@ -93,6 +107,9 @@ public record AnalysisMarker(String farthestFile, String solutionFile, double se
       for (int i = 0; i < farthestSizes.length; i++) {
         sb.append(i == 0 ? "" : ",").append(farthestSizes[i]);
       }
+    }
+    if (findFarthestRows != null) {
+      sb.append(';').append(Schema.FIND_FARTHEST).append(' ').append(findFarthestRows);
     }
     return sb.toString();
   }

@@ -28,6 +28,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import klotskidb.enumerator.LayoutClass;
 
 /**
  * Adds the values of {@code klotski analyse} to a published database, class by class, without
@@ -40,7 +41,8 @@ import org.rocksdb.WriteOptions;
  *       are immutable; no bytes copied), its small files (CURRENT, MANIFEST, OPTIONS, WAL)
  *       copied;
  *   <li>that copy is opened for writing; each class's rows go into one SST file (code order)
- *       ingested into {@code analysis}, then one synced write batch puts the classes' group
+ *       ingested into {@code analysis}, the farthest_step of its codes beside its {@code find}
+ *       rows into another, ingested into {@code find_farthest} ({@link FindFarthestCodec}), then one synced write batch puts the classes' group
  *       diameters and markers {@code analysed.5-4-1} ({@link AnalysisMarker}: the per-class file
  *       checksums and the rows and CRC32C of the class's new rows); families flushed, closed;
  *   <li>{@link Publisher} swaps the copy into place by two renames, as a build does.
@@ -164,6 +166,48 @@ public final class AnalysisWriter implements AutoCloseable {
    * rows (their values stay in memory until published). Throws if an earlier publish failed.
    */
   public void submit(ClassValues values, Runnable stored) {
+    enqueue(new Queued(values, null, stored));
+  }
+
+  /**
+   * Queues the {@code find_farthest} index of a class analysed before the index existed, made
+   * from its stored values (no BFS): its rows are written beside its {@code find} rows and its
+   * marker gains the farthest_step sizes and the index's checksum; its other rows stay as they are.
+   *
+   * @param previous the class's marker as stored
+   * @param codes the class's codes, ascending
+   * @param farthestSteps each code's stored farthest_step
+   */
+  public void submitIndex(String className, AnalysisMarker previous, long[] codes, int[] farthestSteps,
+      Runnable stored) {
+    Rows rows = sink -> {
+      for (int i = 0; i < codes.length; i++) {
+        sink.row(codes[i], farthestSteps[i], 0, 0, 0);
+      }
+    };
+    enqueue(new Queued(new ClassValues(className, codes.length, rows, new int[0][], previous.farthestFile(),
+        previous.solutionFile(), previous.seconds()), previous, stored));
+  }
+
+  /** Waits until every class queued so far is published; throws if a publish failed. */
+  public void flush() {
+    synchronized (queue) {
+      while (failure == null && queuedRows > 0) {
+        try {
+          queue.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DatabaseException("interrupted while waiting for the analysis to be stored");
+        }
+      }
+      if (failure != null) {
+        throw failed();
+      }
+    }
+  }
+
+  private void enqueue(Queued q) {
+    ClassValues values = q.values();
     synchronized (queue) {
       while (failure == null && queuedRows > 0 && queuedRows + values.layouts() > MAX_QUEUED_ROWS) {
         try {
@@ -179,13 +223,14 @@ public final class AnalysisWriter implements AutoCloseable {
       if (closing) {
         throw new IllegalStateException("the analysis writer is closed");
       }
-      queue.add(new Queued(values, stored));
+      queue.add(q);
       queuedRows += values.layouts();
       queue.notifyAll();
     }
   }
 
-  private record Queued(ClassValues values, Runnable stored) {}
+  /** A class to store: its values, and its marker as stored when only its index is added (else null). */
+  private record Queued(ClassValues values, AnalysisMarker previous, Runnable stored) {}
 
   /**
    * The writer's thread: takes every class queued so far and publishes them together, one copy
@@ -304,32 +349,45 @@ public final class AnalysisWriter implements AutoCloseable {
         descriptors.add(new ColumnFamilyDescriptor(cf.getBytes(StandardCharsets.UTF_8),
             familyOptions.get(familyOptions.size() - 1)));
       }
-      try (DBOptions options = new DBOptions();
+      // a database made before find_farthest existed gains the family here
+      try (DBOptions options = new DBOptions().setCreateMissingColumnFamilies(true);
           RocksDB db = RocksDB.open(options, building.toString(), descriptors, handles);
           WriteBatch markers = new WriteBatch()) {
         try {
           for (Queued q : batch) {
             ClassValues c = q.values();
-            Path file = building.resolve("analysis-" + c.className() + ".sst");
-            files.add(file);
-            int[][] farthestSizes = {new int[64]};
-            RowChecksum analysisSum = writeRows(file, c.rows(), farthestSizes);
-            if (analysisSum.rows() > 0) {
-              try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
-                db.ingestExternalFile(handle(handles, Schema.ANALYSIS), List.of(file.toString()), ingest);
+            int cls = LayoutClass.parse(c.className());
+            ClassRows rows = new ClassRows(c.layouts());
+            AnalysisMarker marker;
+            if (q.previous() == null) {
+              Path file = building.resolve("analysis-" + c.className() + ".sst");
+              files.add(file);
+              RowChecksum analysisSum = writeRows(file, c.rows(), rows);
+              if (analysisSum.rows() > 0) {
+                ingest(db, handle(handles, Schema.ANALYSIS), file);
               }
+              int[][] sorted = c.diameters().clone();
+              Arrays.sort(sorted, Comparator.comparingInt(d -> d[3])); // key order: group_num inside the class
+              RowChecksum groupSum = new RowChecksum();
+              for (int[] d : sorted) { // jiang, bing, style, group_num, diameter
+                byte[] k = GroupAnalysisCodec.key(d[0], d[1], d[2], d[3]);
+                byte[] v = GroupAnalysisCodec.value(d[4]);
+                groupSum.update(k, v);
+                markers.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
+              }
+              marker = new AnalysisMarker(c.farthestFile(), c.solutionFile(), c.seconds(), analysisSum.toString(),
+                  groupSum.toString(), null, null);
+            } else {
+              c.rows().forEach(rows::add); // the stored values: only the index is written
+              marker = q.previous();
             }
-            int[][] sorted = c.diameters().clone();
-            Arrays.sort(sorted, Comparator.comparingInt(d -> d[3])); // key order: group_num inside the class
-            RowChecksum groupSum = new RowChecksum();
-            for (int[] d : sorted) { // jiang, bing, style, group_num, diameter
-              byte[] k = GroupAnalysisCodec.key(d[0], d[1], d[2], d[3]);
-              byte[] v = GroupAnalysisCodec.value(d[4]);
-              groupSum.update(k, v);
-              markers.put(handle(handles, Schema.GROUP_ANALYSIS), k, v);
+            Path index = building.resolve("find_farthest-" + c.className() + ".sst");
+            files.add(index);
+            RowChecksum indexSum = writeIndex(db, handle(handles, Schema.FIND), index, cls, rows);
+            if (indexSum.rows() > 0) {
+              ingest(db, handle(handles, Schema.FIND_FARTHEST), index);
             }
-            AnalysisMarker marker = new AnalysisMarker(c.farthestFile(), c.solutionFile(), c.seconds(),
-                analysisSum.toString(), groupSum.toString(), trimmed(farthestSizes[0]));
+            marker = marker.withIndex(trimmed(rows.sizes), indexSum.toString());
             markers.put(handle(handles, Schema.META),
                 (Schema.META_ANALYSED_PREFIX + c.className()).getBytes(StandardCharsets.UTF_8),
                 marker.format().getBytes(StandardCharsets.UTF_8));
@@ -354,7 +412,6 @@ public final class AnalysisWriter implements AutoCloseable {
     }
   }
 
-  /** A class's rows into one SST file; returns their count and checksum (no file when there are none). */
   /** The sizes up to the last step any layout has. */
   private static int[] trimmed(int[] sizes) {
     int n = sizes.length;
@@ -364,8 +421,52 @@ public final class AnalysisWriter implements AutoCloseable {
     return Arrays.copyOf(sizes, n);
   }
 
-  /** Writes the class's rows to an SST file; counts the layouts of each farthest_step into {@code sizes[0]}. */
-  private static RowChecksum writeRows(Path file, Rows rows, int[][] sizes) throws RocksDBException {
+  /** A class's codes (ascending) and farthest_steps as its rows come, and its layouts of each farthest_step. */
+  private static final class ClassRows {
+    final long[] codes;
+    final int[] steps;
+    int[] sizes = new int[64];
+    int n;
+
+    ClassRows(int layouts) {
+      codes = new long[layouts];
+      steps = new int[layouts];
+    }
+
+    void add(long code, int farthestStep, int farthestNum, int minSolutionNum, int solutionNum) {
+      if (n == codes.length) {
+        throw new IllegalStateException("the class gave more rows than its " + codes.length + " layouts");
+      }
+      if (n > 0 && code <= codes[n - 1]) {
+        throw new IllegalStateException("a class's rows came out of code order");
+      }
+      codes[n] = code;
+      steps[n++] = farthestStep;
+      if (farthestStep >= sizes.length) {
+        sizes = Arrays.copyOf(sizes, Math.max(farthestStep + 1, 2 * sizes.length));
+      }
+      sizes[farthestStep]++;
+    }
+
+    /** The farthest_step of {@code code}, which must be one of the class's. */
+    int stepOf(long code) {
+      int i = Arrays.binarySearch(codes, 0, n, code);
+      if (i < 0) {
+        throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
+            + " is in find's rows of its class but has no analysed values");
+      }
+      return steps[i];
+    }
+  }
+
+  private static void ingest(RocksDB db, ColumnFamilyHandle family, Path file) throws RocksDBException {
+    try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
+      db.ingestExternalFile(family, List.of(file.toString()), ingest);
+    }
+  }
+
+  /** Writes the class's rows to an SST file (no file when there are none); keeps codes and steps in {@code rows}. */
+  private static RowChecksum writeRows(Path file, Rows rows, ClassRows kept) throws RocksDBException {
     RowChecksum sum = new RowChecksum();
     try (Options sstOptions = Tables.sstWriter(Schema.ANALYSIS);
         EnvOptions env = new EnvOptions();
@@ -382,11 +483,48 @@ public final class AnalysisWriter implements AutoCloseable {
         value.flip();
         sum.update(key, value);
         writer.put(key, value);
-        if (farthestStep >= sizes[0].length) {
-          sizes[0] = Arrays.copyOf(sizes[0], Math.max(farthestStep + 1, 2 * sizes[0].length));
-        }
-        sizes[0][farthestStep]++;
+        kept.add(code, farthestStep, farthestNum, minSolutionNum, solutionNum);
       });
+      if (sum.rows() > 0) {
+        writer.finish();
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Writes the class's {@code find_farthest} rows to an SST file: for each of the class's rows of
+   * {@code find} (one key range), the farthest_step of its codes in its order. Every layout of
+   * the class is in exactly one find row, so the rows must cover the class's values exactly.
+   */
+  private static RowChecksum writeIndex(RocksDB db, ColumnFamilyHandle find, Path file, int cls, ClassRows rows)
+      throws RocksDBException {
+    RowChecksum sum = new RowChecksum();
+    byte[] prefix = Arrays.copyOf(FindCodec.seek(cls, 0), 3);
+    long codes = 0;
+    int[] steps = new int[FindCodec.CHUNK];
+    try (Options sstOptions = Tables.sstWriter(Schema.FIND_FARTHEST);
+        EnvOptions env = new EnvOptions();
+        SstFileWriter writer = new SstFileWriter(env, sstOptions);
+        org.rocksdb.RocksIterator it = db.newIterator(find)) {
+      writer.open(file.toString());
+      for (it.seek(prefix); it.isValid() && Arrays.equals(it.key(), 0, 3, prefix, 0, 3); it.next()) {
+        byte[] value = it.value();
+        int n = FindCodec.count(value);
+        for (int i = 0; i < n; i++) {
+          steps[i] = rows.stepOf(FindCodec.codeAt(value, i));
+        }
+        byte[] k = it.key();
+        byte[] v = FindFarthestCodec.value(steps, n);
+        sum.update(k, v);
+        writer.put(k, v);
+        codes += n;
+      }
+      it.status();
+      if (codes != rows.n) {
+        throw new IllegalStateException("the database is inconsistent: class " + LayoutClass.name(cls) + " has "
+            + codes + " layouts in find but " + rows.n + " analysed values");
+      }
       if (sum.rows() > 0) {
         writer.finish();
       }
@@ -415,7 +553,7 @@ public final class AnalysisWriter implements AutoCloseable {
         levels.computeIfAbsent(cf, k -> new java.util.HashSet<>()).add(f.level());
       }
     }
-    for (String cf : List.of(Schema.ANALYSIS, Schema.GROUP_ANALYSIS, Schema.META)) {
+    for (String cf : List.of(Schema.ANALYSIS, Schema.GROUP_ANALYSIS, Schema.FIND_FARTHEST, Schema.META)) {
       int runs = level0.getOrDefault(cf, 0) + levels.getOrDefault(cf, java.util.Set.of()).size();
       if (runs > MAX_RUNS) {
         db.compactRange(handle(handles, cf));

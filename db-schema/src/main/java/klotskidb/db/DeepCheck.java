@@ -100,7 +100,7 @@ public final class DeepCheck {
     RowChecksum[] byClass = new RowChecksum[LayoutClass.COUNT];
     db.forEachRow(cf, (key, value) -> {
       int cls = cf.equals(AnalysisCodec.FAMILY) ? LayoutClass.of(AnalysisCodec.decodeKey(key))
-          : GroupAnalysisCodec.classOf(key);
+          : cf.equals(FindFarthestCodec.FAMILY) ? FindCodec.classOf(key) : GroupAnalysisCodec.classOf(key);
       if (cls < 0) {
         throw new DatabaseException("the database at " + db.dir() + " is damaged: column family '" + cf
             + "' has a row of no class");
@@ -126,7 +126,8 @@ public final class DeepCheck {
         }
         continue;
       }
-      String recorded = cf.equals(Schema.ANALYSIS) ? m.analysisRows() : m.groupAnalysisRows();
+      String recorded = cf.equals(Schema.ANALYSIS) ? m.analysisRows()
+          : cf.equals(Schema.FIND_FARTHEST) ? m.findFarthestRows() : m.groupAnalysisRows();
       if (recorded == null) {
         unrecorded++;
         continue;
@@ -136,8 +137,9 @@ public final class DeepCheck {
         diffs.add(name + ": read " + read + ", analyse recorded " + recorded);
       }
     }
-    String notes = unrecorded == 0 ? "" : "; " + unrecorded + " classes analysed by an older klotski "
-        + "recorded no row checksum";
+    String notes = unrecorded == 0 ? "" : cf.equals(Schema.FIND_FARTHEST)
+        ? "; " + unrecorded + " analysed classes not indexed by farthest_step yet ('klotski analyse' indexes them)"
+        : "; " + unrecorded + " classes analysed by an older klotski recorded no row checksum";
     if (diffs.isEmpty()) {
       return new FamilyCheck(cf, true, String.format(Locale.ROOT, "ok (%,d rows; %d analysed classes "
           + "match their markers%s)", rows, checked, notes));

@@ -185,7 +185,7 @@ public final class KlotskiDb implements AutoCloseable {
               ? " (then 'klotski analyse' again for the analysed classes: see SCHEMA.md, Versions)" : ""));
     }
     for (String cf : Schema.ALL_FAMILIES) {
-      if (!families.contains(cf)) {
+      if (!families.contains(cf) && !Schema.OPTIONAL_FAMILIES.contains(cf)) {
         throw new DatabaseException("the database at " + dir + " has no '" + cf + "' column family");
       }
     }
@@ -332,6 +332,10 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** Classes analysed so far, "J-B-S" -> their markers, in name order. */
   public Map<String, AnalysisMarker> analysedClasses() {
+    Map<String, AnalysisMarker> known = analysed;
+    if (known != null) {
+      return known;
+    }
     Map<String, AnalysisMarker> out = new java.util.TreeMap<>();
     meta.forEach((k, v) -> {
       if (k.startsWith(Schema.META_ANALYSED_PREFIX)) {
@@ -339,8 +343,11 @@ public final class KlotskiDb implements AutoCloseable {
         out.put(cls, AnalysisMarker.parse(cls, v));
       }
     });
-    return out;
+    analysed = java.util.Collections.unmodifiableMap(out); // meta never changes under a handle: parsed once
+    return analysed;
   }
+
+  private volatile Map<String, AnalysisMarker> analysed;
 
   /** The code of layout {@code id}, or -1 when the database has no such id. */
   public long codeOfId(int id) {
@@ -563,6 +570,26 @@ public final class KlotskiDb implements AutoCloseable {
     scanFrom(FindCodec.FAMILY, from, action);
   }
 
+  /**
+   * The rows of {@code find_farthest} ({@link FindFarthestCodec}) from the first key at or after
+   * {@code from}, in key order, while {@code action} says true; none in a database made before
+   * the family existed.
+   */
+  public void scanFindFarthest(byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+    if (byName.containsKey(FindFarthestCodec.FAMILY)) {
+      scanFrom(FindFarthestCodec.FAMILY, from, action);
+    }
+  }
+
+  /** The value of the {@code find} row of {@code key} (null when there is none). */
+  public byte[] findRow(byte[] key) {
+    try {
+      return db.get(byName.get(FindCodec.FAMILY), key);
+    } catch (RocksDBException e) {
+      throw failed(FindCodec.FAMILY, e);
+    }
+  }
+
   /** Receives a row's key and the length of its value. */
   public interface KeyAndSize {
     boolean accept(byte[] key, int valueBytes);
@@ -599,6 +626,9 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
   void forEachRow(String cf, java.util.function.BiConsumer<byte[], byte[]> action) {
+    if (!byName.containsKey(cf)) {
+      return; // an optional family the database was made without: no rows
+    }
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
         RocksIterator it = db.newIterator(byName.get(cf), options)) {
       for (it.seekToFirst(); it.isValid(); it.next()) {

@@ -18,6 +18,7 @@ import java.util.List;
  *   ranks           {@link RanksCodec}           class, steps -> harder than what share of all, of the class
  *   analysis        {@link AnalysisCodec}        code -> farthest and solution facts
  *   group_analysis  {@link GroupAnalysisCodec}   group -> diameter
+ *   find_farthest   {@link FindFarthestCodec}    a find row's key -> its codes' farthest_step
  *   meta            UTF-8 name -> UTF-8 text (the keys below)
  * </pre>
  *
@@ -38,14 +39,21 @@ public final class Schema {
   public static final String RANKS = "ranks";
   public static final String ANALYSIS = "analysis";
   public static final String GROUP_ANALYSIS = "group_analysis";
+  public static final String FIND_FARTHEST = "find_farthest";
   public static final String META = "meta";
   /** The bulk-loaded families, in the order they are written and verified. */
   public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS);
   /** Filled class by class by {@code klotski analyse}; empty after a build. */
-  public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS);
+  public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS, FIND_FARTHEST);
   /** Every family of a database, in the order they are opened. */
   public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS, ANALYSIS,
-      GROUP_ANALYSIS, META);
+      GROUP_ANALYSIS, FIND_FARTHEST, META);
+  /**
+   * Families a database of this version may lack: {@code find_farthest} came after version 4's
+   * first databases; a reader takes such a database as one with no class indexed by farthest_step,
+   * and {@code klotski analyse} adds the family (SCHEMA.md, Versions).
+   */
+  public static final List<String> OPTIONAL_FAMILIES = List.of(FIND_FARTHEST);
 
   /** meta keys. */
   public static final String META_SCHEMA_VERSION = "schema_version";

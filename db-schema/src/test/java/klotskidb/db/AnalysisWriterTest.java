@@ -116,6 +116,81 @@ class AnalysisWriterTest {
     assertEquals(-1, old.farthestBetween(0, 10));
   }
 
+  /**
+   * Beside every find row of an analysed class, {@code find_farthest} holds its codes' stored
+   * farthest_steps in its order, with the row's smallest and largest first; verify --deep reads it
+   * against the markers. A database analysed before the index exists (the family and the
+   * markers' parts gone) opens, reads as not indexed, and {@link AnalysisWriter#submitIndex} makes
+   * the same rows and markers again from the stored values.
+   */
+  @Test
+  void theIndexHoldsEachFindRowsFarthestStepsAndIsMadeAgainFromStoredValues() throws Exception {
+    Path db = database();
+    try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+      for (int[] c : CLASSES) {
+        writer.submit(values(c, false), () -> { });
+      }
+    }
+    java.util.Map<String, AnalysisMarker> markers;
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      markers = k.analysedClasses();
+      long[] rows = {0, 0};
+      k.scanFindFarthest(new byte[0], (key, steps) -> {
+        byte[] codes = k.findRow(key);
+        assertEquals(FindCodec.count(codes), FindFarthestCodec.count(steps));
+        int min = 0xFFFF;
+        int max = 0;
+        for (int i = 0; i < FindFarthestCodec.count(steps); i++) {
+          int far = k.analysisOf(FindCodec.codeAt(codes, i)).orElseThrow().farthestStep();
+          assertEquals(far, FindFarthestCodec.stepAt(steps, i));
+          min = Math.min(min, far);
+          max = Math.max(max, far);
+        }
+        assertEquals(min, FindFarthestCodec.min(steps));
+        assertEquals(max, FindFarthestCodec.max(steps));
+        rows[0]++;
+        rows[1] += FindFarthestCodec.count(steps);
+        return true;
+      });
+      assertEquals(1_440 + 192 + 132, rows[1], "every layout of the analysed classes");
+      long[] findRows = {0};
+      k.scanFind(new byte[0], (key, v) -> {
+        findRows[0]++;
+        return true;
+      });
+      assertEquals(findRows[0], rows[0], "a row beside every find row");
+      assertTrue(markers.values().stream().allMatch(AnalysisMarker::indexed));
+      for (DeepCheck.FamilyCheck c : new DeepCheck(k, 2).run(c -> { })) {
+        assertTrue(c.ok(), c.toString());
+      }
+    }
+    SmallDatabase.withoutIndex(db);
+    try (KlotskiDb k = KlotskiDb.open(db); AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+      assertFalse(k.analysedClasses().values().stream().anyMatch(AnalysisMarker::indexed));
+      assertEquals(-1, k.analysedClasses().get("0-2-0").farthestBetween(0, 10));
+      DeepCheck.FamilyCheck index = new DeepCheck(k, 2).run(c -> { }).stream()
+          .filter(c -> c.family().equals(Schema.FIND_FARTHEST)).findFirst().orElseThrow();
+      assertTrue(index.ok() && index.line().contains("3 analysed classes not indexed by farthest_step yet"),
+          index.line());
+      for (String name : k.analysedClasses().keySet()) {
+        long[] codes = k.codesOfClass(LayoutClass.parse(name));
+        int[] steps = new int[codes.length];
+        int[] i = {0};
+        k.forEachCaseWithAnalysis(codes, (c, a) -> steps[i[0]++] = a.farthestStep());
+        writer.submitIndex(name, k.analysedClasses().get(name), codes, steps, () -> { });
+      }
+      writer.flush();
+    }
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      for (String name : markers.keySet()) {
+        assertEquals(markers.get(name).format(), k.analysedClasses().get(name).format(), name);
+      }
+      for (DeepCheck.FamilyCheck c : new DeepCheck(k, 2).run(c -> { })) {
+        assertTrue(c.ok() && !c.line().contains("not indexed"), c.toString());
+      }
+    }
+  }
+
   @Test
   void aFailedPublishStoresNoneOfItsClassesAndIsThrown() throws Exception {
     Path db = database();

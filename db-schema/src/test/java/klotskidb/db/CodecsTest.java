@@ -89,6 +89,17 @@ class CodecsTest {
     assertEquals(0xDAA7F3000L, FindCodec.codeAt(value, 1));
     assertArrayEquals(hex("05 04 01 00 00 00 00 00 00"), FindCodec.seek(klotskidb.enumerator.LayoutClass.parse("5-4-1"), 0));
 
+    // beside that row, under its key: the smallest and largest farthest_step, then each code's
+    byte[] steps = FindFarthestCodec.value(new int[] {124, 7}, 2);
+    assertArrayEquals(hex("00 07 00 7C 00 7C 00 07"), steps); // 1A9BF0C00: 124; the second layout: 7
+    assertEquals(7, FindFarthestCodec.min(steps));
+    assertEquals(124, FindFarthestCodec.max(steps));
+    assertEquals(2, FindFarthestCodec.count(steps));
+    assertEquals(124, FindFarthestCodec.stepAt(steps, 0));
+    assertEquals(256, FindFarthestCodec.stepAt(FindFarthestCodec.value(new int[] {256}, 1), 0)); // some are
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> FindFarthestCodec.value(new int[] {-1}, 1));
+
     byte[] rank = bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81));
     assertArrayEquals(hex("05 04 01 00 51"), rank);
     assertEquals(81, RanksCodec.stepsOf(rank));

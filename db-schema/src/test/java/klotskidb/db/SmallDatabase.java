@@ -32,6 +32,69 @@ public final class SmallDatabase {
     return layers(AllLayouts.build(), classes);
   }
 
+  /**
+   * Stores made-up analysed values for {@code classes} through the real {@link AnalysisWriter}
+   * (markers, sizes, the {@code find_farthest} index): each layout's from its code, so rows
+   * differ and farthest_step spans 0 to 299, past one byte ({@link #farthestOf}); for the tests of what reads
+   * them (find's farthest ranges, the index), not of the analysis.
+   */
+  public static Path analyse(Path dir, Groups groups, String... classes) {
+    try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> { })) {
+      for (String name : classes) {
+        int cls = LayoutClass.parse(name);
+        it.unimi.dsi.fastutil.longs.LongArrayList codes = new it.unimi.dsi.fastutil.longs.LongArrayList();
+        java.util.List<int[]> diameters = new java.util.ArrayList<>();
+        for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
+          for (int i = 0; i < groups.size(g); i++) {
+            codes.add(groups.layouts().code(groups.member(g, i)));
+          }
+          diameters.add(new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+              groups.groupNum(g), 7 + groups.groupNum(g)});
+        }
+        long[] sorted = codes.toLongArray();
+        java.util.Arrays.sort(sorted);
+        writer.submit(new AnalysisWriter.ClassValues(name, sorted.length, sink -> {
+          for (long code : sorted) {
+            sink.row(code, farthestOf(code), 1, 2, (int) (code >>> 20) & 0xFFFF);
+          }
+        }, diameters.toArray(new int[0][]), "0123456789abcdef0123456789abcdef 1 2",
+            "fedcba9876543210fedcba9876543210 1 2", 1.5), () -> { });
+      }
+    }
+    return dir;
+  }
+
+  /** The made-up farthest_step of {@link #analyse}. */
+  public static int farthestOf(long code) {
+    return (int) ((code >>> 12) % 300);
+  }
+
+  /**
+   * Makes {@code dir} as a database analysed before {@code find_farthest} existed: the family
+   * dropped and every marker without its farthest_step sizes and index.
+   */
+  public static void withoutIndex(Path dir) throws Exception {
+    java.util.Map<String, AnalysisMarker> markers;
+    try (KlotskiDb k = KlotskiDb.open(dir)) {
+      markers = k.analysedClasses();
+    }
+    java.util.List<org.rocksdb.ColumnFamilyHandle> handles = new java.util.ArrayList<>();
+    try (org.rocksdb.ColumnFamilyOptions o = Tables.columnFamily();
+        org.rocksdb.DBOptions options = new org.rocksdb.DBOptions();
+        org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(options, dir.toString(), Tables.descriptors(o), handles)) {
+      db.dropColumnFamily(handles.get(1 + Schema.ALL_FAMILIES.indexOf(Schema.FIND_FARTHEST)));
+      for (java.util.Map.Entry<String, AnalysisMarker> e : markers.entrySet()) {
+        AnalysisMarker m = e.getValue();
+        AnalysisMarker old = new AnalysisMarker(m.farthestFile(), m.solutionFile(), m.seconds(), m.analysisRows(),
+            m.groupAnalysisRows(), null, null);
+        db.put(handles.get(1 + Schema.ALL_FAMILIES.indexOf(Schema.META)),
+            (Schema.META_ANALYSED_PREFIX + e.getKey()).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            old.format().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
+    }
+  }
+
   /** Writes, checks and publishes a database of {@code layers} at {@code dir}; returns dir. */
   public static Path publish(Layers layers, Path dir) throws IOException {
     new Publisher(dir).publish(d -> new DatabaseWriter(layers, 2, Progress.NONE, "test").write(d));

@@ -101,6 +101,7 @@ public final class AnalyseJob {
       Listener listener) throws IOException {
     try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> listener.note("klotski: " + note))) {
       List<Integer> todo = new ArrayList<>();
+      List<String> unindexed = new ArrayList<>();
       Map<String, AnalysisMarker> done;
       try (KlotskiDb kdb = KlotskiDb.open(dir)) {
         done = kdb.analysedClasses();
@@ -111,10 +112,20 @@ public final class AnalyseJob {
           }
           if (!done.containsKey(name)) {
             todo.add(LayoutClass.parse(name));
+          } else if (!done.get(name).indexed()) {
+            unindexed.add(name);
           }
+        }
+        if (!unindexed.isEmpty()) {
+          index(kdb, unindexed, done, writer, progress, listener);
         }
       }
       if (todo.isEmpty()) {
+        writer.close(); // the indexes stored before the line below
+        if (!unindexed.isEmpty()) {
+          listener.note("nothing else to analyse: " + done.size() + " classes of the database are analysed");
+          return new Result(0, done.size(), 0, 0, threads);
+        }
         listener.note("nothing to analyse: " + done.size() + " classes of the database are analysed");
         return new Result(0, done.size(), 0, 0, threads);
       }
@@ -126,6 +137,36 @@ public final class AnalyseJob {
       long work = run("analyse", groups, todo, threads, k, writer, Set.of(), null, progress, listener);
       return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, threads);
     }
+  }
+
+  /**
+   * Indexes by farthest_step the classes analysed before {@code find_farthest} existed, from their
+   * stored values (no BFS): each class's codes and farthest_steps read by batched look-ups and
+   * queued on the writer, which writes the rows beside the class's {@code find} rows and adds the
+   * sizes and the index's checksum to its marker.
+   */
+  static void index(KlotskiDb kdb, List<String> classes, Map<String, AnalysisMarker> markers, AnalysisWriter writer,
+      Progress progress, Listener listener) {
+    listener.note(String.format(Locale.ROOT, "indexing %d classes analysed before find's farthest_step index "
+        + "(from their stored values, no BFS)", classes.size()));
+    long t0 = System.nanoTime();
+    progress.begin("index", classes.size());
+    AtomicLong stored = new AtomicLong();
+    for (String name : classes) {
+      long[] codes = kdb.codesOfClass(LayoutClass.parse(name));
+      int[] steps = new int[codes.length];
+      int[] i = {0};
+      kdb.forEachCaseWithAnalysis(codes, (c, a) -> {
+        if (a == null) {
+          throw new IllegalStateException("the database is inconsistent: class " + name + " is marked analysed but "
+              + klotskidb.enumerator.Code.format(c.code()) + " has no analysed values");
+        }
+        steps[i[0]++] = a.farthestStep();
+      });
+      writer.submitIndex(name, markers.get(name), codes, steps, () -> progress.advance(stored.incrementAndGet()));
+    }
+    writer.flush();
+    progress.end("index", System.nanoTime() - t0, classes.size() + " classes");
   }
 
   /** The groups of the classes given (grouped anew: the database stores no edges). */

@@ -31,11 +31,15 @@ import klotskidb.enumerator.InputException;
  * <p>A group ({@code group=J-B-S-G}) narrows its class's answers by looking each layout's group
  * up, at most {@link #CHECKS_PER_PAGE} a page: meant for small step ranges such as a group's
  * hardest layouts ({@code min_steps = max_steps =} its max_min_solution_step). A range of
- * farthest_step ({@code min_farthest}, {@code max_farthest}) narrows the same way, each layout's
- * analysed values looked up, within the same budget; it takes the analysed classes only (the
- * others are passed over, and a filter matching no analysed class is refused). Each answer then
- * also carries its farthest_step. Meant, like the group, with a class and a step range: alone, a
- * rare farthest_step may take many pages of few answers.
+ * farthest_step ({@code min_farthest}, {@code max_farthest}) takes the analysed classes only (the
+ * others are named in the page's {@code notAnalysed}, and a filter matching no analysed class is
+ * refused); each answer then also carries its farthest_step. In a class indexed by farthest_step
+ * ({@code find_farthest}, {@link klotskidb.db.FindFarthestCodec}: the steps of each find row's
+ * codes beside it, under the same key) the index's rows are scanned instead of find's, a row
+ * whose smallest and largest step miss the range passed over unread, so a rare range over every
+ * class answers in milliseconds (BENCHMARKS.md, row "`find` by a farthest_step range") with an
+ * exact total; in a class analysed before the index, each layout's analysis is looked up within
+ * the group's budget, and the total is "at least" until the last page.
  *
  * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
  * min_solution_step + 1, symmetric, minimal), fewest optimal solutions first, 4,096 codes a row
@@ -179,6 +183,12 @@ public final class Finder {
       return (minFarthest < 0 || farthestStep >= minFarthest) && (maxFarthest < 0 || farthestStep <= maxFarthest);
     }
 
+    /** Whether a {@code find_farthest} row's range of farthest_step meets the filter's. */
+    boolean farthestMeets(byte[] indexRow) {
+      return (minFarthest < 0 || klotskidb.db.FindFarthestCodec.max(indexRow) >= minFarthest)
+          && (maxFarthest < 0 || klotskidb.db.FindFarthestCodec.min(indexRow) <= maxFarthest);
+    }
+
     /** Whether the layouts of a bucket of this kind (symmetric * 2 + minimal) match. */
     boolean takes(int kind) {
       return (symmetric == null || symmetric == (kind >>> 1 == 1)) && (minimal == null || minimal == ((kind & 1) == 1));
@@ -301,8 +311,9 @@ public final class Finder {
   }
 
   /** Why a total is a lower bound. */
-  static final String AT_LEAST = "at least: the index counts layouts by class, steps, symmetry and minimality; a "
-      + "group or a farthest_step range is checked layout by layout as the pages go";
+  static final String AT_LEAST = "at least: the index counts layouts by class, steps, symmetry and minimality, "
+      + "and by farthest_step in the classes indexed by it; a group, or a farthest_step range in a class analysed "
+      + "before that index ('klotski analyse' adds it), is checked layout by layout as the pages go";
 
   /**
    * Checks a page's cursor (null: the first page) and size without a database, as the command
@@ -481,6 +492,9 @@ public final class Finder {
       return new Total(layouts[0], true);
     }
     long far = farthestTotal(db, f);
+    if (far < 0 && f.groupNum() < 0) {
+      far = farthestCount(db, f);
+    }
     return far >= 0 ? new Total(far, true) : new Total(found, last);
   }
 
@@ -552,9 +566,63 @@ public final class Finder {
       byte[] seek = FindCodec.seek(cls, f.lowSteps1());
       boolean resume = cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
       scan.startClass(cls, resume ? skip : 0);
-      db.scanFind(resume ? from : seek, scan::row);
+      scan(db, f, cls, resume ? from : seek, scan);
     }
     return scan.page();
+  }
+
+  /**
+   * The rows of one class from {@code from}: under a farthest_step range in a class indexed by it,
+   * the rows of {@code find_farthest} (same keys), each {@code find} row read only when its
+   * smallest and largest farthest_step say it holds an answer; else the rows of {@code find}.
+   */
+  private static void scan(KlotskiDb db, Filter f, int cls, byte[] from, PageScan scan) {
+    if (f.byFarthest() && indexed(db, cls)) {
+      db.scanFindFarthest(from, scan::indexRow);
+    } else {
+      db.scanFind(from, scan::row);
+    }
+  }
+
+  /** Whether {@code find} reads the class's farthest_steps from {@code find_farthest}. */
+  static boolean indexed(KlotskiDb db, int cls) {
+    klotskidb.db.AnalysisMarker m = db.analysedClasses().get(LayoutClass.name(cls));
+    return m != null && m.indexed();
+  }
+
+  /**
+   * The layouts of the filter's class, step and kind buckets whose farthest_step is in the range,
+   * counted over {@code find_farthest} (a row inside the range counts whole by its first two
+   * bytes); -1 when a class the filter searches is not indexed (analysed before the index).
+   */
+  static long farthestCount(KlotskiDb db, Filter f) {
+    long[] n = {0};
+    int lo = f.lowSteps1();
+    int hi = f.highSteps1();
+    for (String name : searched(db, f)) {
+      int cls = LayoutClass.parse(name);
+      if (!f.matches(cls)) {
+        continue;
+      }
+      if (!indexed(db, cls)) {
+        return -1;
+      }
+      db.scanFindFarthest(FindCodec.seek(cls, lo), (key, value) -> {
+        if (FindCodec.classOf(key) != cls || FindCodec.steps1Of(key) > hi) {
+          return false;
+        }
+        if (f.takes(kindOf(key)) && f.farthestMatches(klotskidb.db.FindFarthestCodec.min(value))
+            && f.farthestMatches(klotskidb.db.FindFarthestCodec.max(value))) {
+          n[0] += klotskidb.db.FindFarthestCodec.count(value);
+        } else if (f.takes(kindOf(key)) && f.farthestMeets(value)) {
+          for (int i = 0; i < klotskidb.db.FindFarthestCodec.count(value); i++) {
+            n[0] += f.farthestMatches(klotskidb.db.FindFarthestCodec.stepAt(value, i)) ? 1 : 0;
+          }
+        }
+        return true;
+      });
+    }
+    return n[0];
   }
 
   /**
@@ -600,7 +668,7 @@ public final class Finder {
       ByteBuffer seek = ByteBuffer.allocate(FindCodec.KEY_BYTES);
       FindCodec.putKey(seek, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
           kind >>> 1, kind & 1, 0);
-      db.scanFind(here ? from : seek.array(), scan::row);
+      scan(db, f, cls, here ? from : seek.array(), scan);
     }
   }
 
@@ -666,11 +734,43 @@ public final class Finder {
 
     /** One row of the class's scan; false ends the class (its rows are over, or a budget is). */
     boolean row(byte[] key, byte[] value) {
-      int kc = FindCodec.classOf(key);
+      return row(key, value, null);
+    }
+
+    /**
+     * One row of {@code find_farthest} (an indexed class under a farthest_step range): a row
+     * whose smallest and largest farthest_step miss the range is passed over without reading its
+     * codes or counting against the budget; another is read with its codes' steps from the index.
+     */
+    boolean indexRow(byte[] key, byte[] steps) {
+      if (!inBucket(key)) {
+        return false;
+      }
+      if (!f.farthestMeets(steps) || FindCodec.steps1Of(key) < lo || !f.takes(kindOf(key))) {
+        skipInRow = 0;
+        return true;
+      }
+      byte[] value = db.findRow(key);
+      if (value == null || FindCodec.count(value) != klotskidb.db.FindFarthestCodec.count(steps)) {
+        throw new IllegalStateException("the database is inconsistent: a find_farthest row does not match its "
+            + "find row (verify --deep)");
+      }
+      return row(key, value, steps);
+    }
+
+    /** Whether the key is in the class (or the bucket) scanned and its step range. */
+    private boolean inBucket(byte[] key) {
+      int steps1 = FindCodec.steps1Of(key);
+      return FindCodec.classOf(key) == cls && steps1 <= hi
+          && (bucketSteps1 < 0 || steps1 == bucketSteps1 && kindOf(key) == bucketKind);
+    }
+
+    /** A row's codes, with their farthest_steps from the index ({@code steps}) or looked up (null). */
+    private boolean row(byte[] key, byte[] value, byte[] steps) {
       int steps1 = FindCodec.steps1Of(key);
       boolean sym = FindCodec.symmetricOf(key);
       int kind = kindOf(key);
-      if (kc != cls || steps1 > hi || bucketSteps1 >= 0 && (steps1 != bucketSteps1 || kind != bucketKind)) {
+      if (!inBucket(key)) {
         return false;
       }
       if (rows >= rowBudget) {
@@ -684,19 +784,26 @@ public final class Finder {
         return true;
       }
       int n = FindCodec.count(value);
+      int rowLookUps = steps == null ? lookUps : (f.groupNum() >= 0 ? 1 : 0);
       for (int i = from; i < n; i++) {
-        if (hits.size() == limit || lookUps > 0 && checks >= checkBudget) {
+        if (hits.size() == limit || rowLookUps > 0 && checks >= checkBudget) {
           next = FindCursor.of(key, i, before + hits.size(), f);
           return false;
         }
         long code = FindCodec.codeAt(value, i);
-        checks += lookUps;
+        int far = -1;
+        if (f.byFarthest() && steps != null) {
+          far = klotskidb.db.FindFarthestCodec.stepAt(steps, i);
+          if (!f.farthestMatches(far)) {
+            continue; // known from the index: neither examined nor looked up
+          }
+        }
+        checks += rowLookUps;
         examined++;
         if (f.groupNum() >= 0 && db.caseOf(code).map(CaseRecord::groupNum).orElse(-1) != f.groupNum()) {
           continue;
         }
-        int far = -1;
-        if (f.byFarthest()) {
+        if (f.byFarthest() && steps == null) {
           far = db.analysisOf(code).map(KlotskiDb.Analysis::farthestStep).orElse(-1);
           if (far < 0 || !f.farthestMatches(far)) {
             continue;

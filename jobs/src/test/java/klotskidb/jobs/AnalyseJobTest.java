@@ -1,0 +1,98 @@
+package klotskidb.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import klotskidb.analysis.Kernels;
+import klotskidb.db.AnalysisMarker;
+import klotskidb.db.DeepCheck;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.SmallDatabase;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.Progress;
+import klotskidb.query.Finder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code klotski analyse} as a job, on a database of 0-3-0 and 1-2-1 (real BFS values): each class
+ * stored with its {@code find_farthest} index, so find by farthest_step equals a plain scan of
+ * the stored values with an exact total; a database analysed before the index is indexed by the
+ * next run from its stored values, no BFS, to the same markers; a third run has nothing to do.
+ */
+class AnalyseJobTest {
+  @TempDir Path temp;
+
+  private static final class Lines implements AnalyseJob.Listener {
+    final List<String> lines = new ArrayList<>();
+
+    @Override
+    public void note(String line) {
+      lines.add(line);
+    }
+  }
+
+  private static AnalyseJob.Result analyse(Path db, Lines lines) throws Exception {
+    return AnalyseJob.analyse(db, ClassSet.ALL, 2, Kernels::scalar, Progress.NONE, lines);
+  }
+
+  @Test
+  void analysedClassesAreIndexedByFarthestStepAndOlderOnesIndexedFromTheirValues() throws Exception {
+    Path db = SmallDatabase.publish(SmallDatabase.layers("0-3-0", "1-2-1"), temp.resolve("db"));
+    AnalyseJob.Result first = analyse(db, new Lines());
+    assertEquals(2, first.classes());
+    Map<String, AnalysisMarker> markers;
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      markers = k.analysedClasses();
+      assertTrue(markers.values().stream().allMatch(AnalysisMarker::indexed), markers.toString());
+      // every farthest range, both orders: the pages' answers and total against the stored values
+      List<Long> codes = new ArrayList<>();
+      k.forEachCase(c -> codes.add(c.code()));
+      for (int lo = 0; lo <= 40; lo += 4) {
+        final int min = lo;
+        long expected = codes.stream().filter(c -> k.analysisOf(c).orElseThrow().farthestStep() >= min).count();
+        for (String order : List.of("class", "hardest")) {
+          Finder.Filter f = Finder.Filter.parse(Map.of("min_farthest", String.valueOf(lo), "order", order));
+          long found = 0;
+          String cursor = null;
+          do {
+            Finder.Page p = Finder.find(k, f, cursor, 100);
+            assertEquals(new Finder.Total(expected, true), p.total(), lo + " " + order);
+            for (Finder.Hit h : p.hits()) {
+              assertEquals(k.analysisOf(h.code()).orElseThrow().farthestStep(), h.farthestStep());
+              assertTrue(h.farthestStep() >= lo);
+            }
+            found += p.hits().size();
+            cursor = p.next();
+          } while (cursor != null);
+          assertEquals(expected, found, lo + " " + order);
+        }
+      }
+    }
+
+    SmallDatabase.withoutIndex(db);
+    Lines again = new Lines();
+    AnalyseJob.Result second = analyse(db, again);
+    assertEquals(0, second.classes(), "no BFS");
+    assertTrue(again.lines.get(0).startsWith("indexing 2 classes analysed before find's farthest_step index"),
+        again.lines.toString());
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      for (String name : markers.keySet()) {
+        assertEquals(markers.get(name).format(), k.analysedClasses().get(name).format(), name);
+      }
+      for (DeepCheck.FamilyCheck c : new DeepCheck(k, 2).run(c -> { })) {
+        assertTrue(c.ok() && !c.line().contains("not indexed"), c.toString());
+      }
+    }
+
+    Lines third = new Lines();
+    assertEquals(0, analyse(db, third).classes());
+    assertEquals(List.of("nothing to analyse: 2 classes of the database are analysed"), third.lines);
+    assertFalse(third.lines.get(0).contains("indexing"));
+  }
+}
