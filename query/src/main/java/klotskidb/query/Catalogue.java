@@ -135,35 +135,39 @@ public final class Catalogue {
   }
 
   /**
-   * A name the catalogue does not hold, however spelled: a usage error (exit 2) that the API
-   * answers 404, as a layout the database does not hold.
+   * A name refused: one the catalogue does not hold however spelled ({@link Kind#UNKNOWN}, with
+   * the nearest names), or one that names several layouts, or a pinyin that reads as several
+   * names, given without N ({@link Kind#AMBIGUOUS}, with what to give instead). Both are usage
+   * errors (exit 2); the API answers an unknown name 404, as a layout the database does not hold,
+   * and an ambiguous one 400 ({@link Errors}).
    */
-  public static final class UnknownName extends InputException {
+  public static final class NameRefused extends InputException {
     private static final long serialVersionUID = 1L;
-    /** The text as typed. */
-    public final String input;
-    /** The nearest names, nearest first (may be empty). */
-    public final List<String> suggestions;
 
-    UnknownName(String message, String input, List<String> suggestions) {
-      super(message);
-      this.input = input;
-      this.suggestions = List.copyOf(suggestions);
+    /** Why the name is refused: its error's stable code and the name of its list. */
+    public enum Kind {
+      UNKNOWN("unknown_name", "suggestions"), AMBIGUOUS("ambiguous_name", "choices");
+
+      public final String code;
+      public final String listName;
+
+      Kind(String code, String listName) {
+        this.code = code;
+        this.listName = listName;
+      }
     }
-  }
 
-  /** A name that names several layouts (or a pinyin that reads as several names), given without N. */
-  public static final class AmbiguousName extends InputException {
-    private static final long serialVersionUID = 1L;
+    public final Kind kind;
     /** The text as typed. */
     public final String input;
-    /** What to give instead: NAME:N for each layout, or each name. */
-    public final List<String> choices;
+    /** The nearest names, nearest first (unknown: may be empty), or what to give instead (ambiguous: NAME:N, or each name). */
+    public final List<String> options;
 
-    AmbiguousName(String message, String input, List<String> choices) {
+    NameRefused(Kind kind, String message, String input, List<String> options) {
       super(message);
+      this.kind = kind;
       this.input = input;
-      this.choices = List.copyOf(choices);
+      this.options = List.copyOf(options);
     }
   }
 
@@ -203,12 +207,12 @@ public final class Catalogue {
     if (codes.isEmpty()) {
       List<String> names = spellings().namesFor(s);
       if (names.size() > 1) {
-        throw new AmbiguousName(UserText.quote(s) + " names " + names.size() + " names: " + String.join(", ", names)
+        throw new NameRefused(NameRefused.Kind.AMBIGUOUS, UserText.quote(s) + " names " + names.size() + " names: " + String.join(", ", names)
             + "; give one of them", s, names);
       }
       if (names.isEmpty()) {
         List<String> near = spellings().nearest(s, 5);
-        throw new UnknownName(UserText.quote(s) + " names no layout (" + holds() + ")"
+        throw new NameRefused(NameRefused.Kind.UNKNOWN, UserText.quote(s) + " names no layout (" + holds() + ")"
             + (looksLikeName(s) ? "" : "; nor is it a code (hex digits 0-9, A-F)")
             + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), s, near);
       }
@@ -223,7 +227,7 @@ public final class Catalogue {
             .append(", ").append(String.join(" and ", sourcesOf(s, codes.get(i)))).append(')');
         choices.add(s + ":" + (i + 1));
       }
-      throw new AmbiguousName(b.append("; give one of them").toString(), text.trim(), choices);
+      throw new NameRefused(NameRefused.Kind.AMBIGUOUS, b.append("; give one of them").toString(), text.trim(), choices);
     }
     if (pick > codes.size()) {
       throw new InputException(UserText.quote(s) + " names " + codes.size() + (codes.size() == 1 ? " layout" : " layouts")

@@ -25,21 +25,18 @@ public final class Errors {
 
   /** The HTTP status of an error of what was asked: 404 for what is not there, else 400. */
   public static int status(IllegalArgumentException e) {
-    return e instanceof Lookup.NotFoundException || e instanceof Catalogue.UnknownName ? 404 : 400;
+    return e instanceof Lookup.NotFoundException
+        || e instanceof Catalogue.NameRefused r && r.kind == Catalogue.NameRefused.Kind.UNKNOWN ? 404 : 400;
   }
 
   /** The document of an error of what was asked. */
   public static Map<String, Object> of(IllegalArgumentException e) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("error", UserText.oneLine(e.getMessage()));
-    if (e instanceof Catalogue.UnknownName u) {
-      m.put("code", "unknown_name");
-      m.put("input", UserText.oneLine(u.input));
-      m.put("suggestions", u.suggestions);
-    } else if (e instanceof Catalogue.AmbiguousName a) {
-      m.put("code", "ambiguous_name");
-      m.put("input", UserText.oneLine(a.input));
-      m.put("choices", a.choices);
+    if (e instanceof Catalogue.NameRefused r) {
+      m.put("code", r.kind.code);
+      m.put("input", UserText.oneLine(r.input));
+      m.put(r.kind.listName, r.options);
     } else if (e instanceof Lookup.NotFoundException) {
       m.put("code", "not_found");
     } else {

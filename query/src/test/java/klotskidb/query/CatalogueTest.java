@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.InputException;
@@ -53,12 +54,23 @@ class CatalogueTest {
         + "tieba-common), 四面楚歌:3 (5BEA70C00, lin-68); give one of them", several.getMessage());
     assertEquals(0x5BEA70C00L, LayoutRef.parse(" 四面楚歌:3 ").value);
     assertThrows(InputException.class, () -> LayoutRef.parse("四面楚歌:4"));
-    Catalogue.UnknownName none = assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("四面"));
+    Catalogue.NameRefused none = assertThrows(Catalogue.NameRefused.class, () -> LayoutRef.parse("四面"));
     assertTrue(none.getMessage().startsWith("'四面' names no layout (the catalogue's 824 named layouts, by name in "
         + "characters or pinyin); did you mean ") && none.getMessage().contains("四面楚歌")
         && none.getMessage().contains("四面八方"), none.getMessage());
     // an unknown name and one naming several are both usage errors (exit 2), in the same shape
     assertTrue(none instanceof InputException);
+    assertEquals(Catalogue.NameRefused.Kind.UNKNOWN, none.kind);
+    assertTrue(none.options.contains("四面楚歌"), none.options.toString());
+    Catalogue.NameRefused threeOf = assertThrows(Catalogue.NameRefused.class, () -> LayoutRef.parse("四面楚歌"));
+    assertEquals(Catalogue.NameRefused.Kind.AMBIGUOUS, threeOf.kind);
+    assertEquals(List.of("四面楚歌:1", "四面楚歌:2", "四面楚歌:3"), threeOf.options);
+    assertEquals(Map.of("error", threeOf.getMessage(), "code", "ambiguous_name", "input", "四面楚歌", "choices",
+        threeOf.options), Errors.of(threeOf));
+    assertEquals(400, Errors.status(threeOf));
+    assertEquals(404, Errors.status(none));
+    assertEquals("unknown_name", Errors.of(none).get("code"));
+    assertEquals(none.options, Errors.of(none).get("suggestions"));
     // two names of one layout; '#' and '@' keep their meaning before any name
     assertEquals(List.of("瓮中之鳖", "小燕出巢"), cat.namesOf(0x1A5DF0C00L));
     assertThrows(InputException.class, () -> LayoutRef.parse("#横刀立马"));
@@ -97,12 +109,12 @@ class CatalogueTest {
     }
     // near misses: one character off, a letter off, traditional and off
     assertEquals(List.of("横刀立马"), sp.nearest("横刀力马", 5));
-    assertTrue(assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("横刀力马")).getMessage()
+    assertTrue(assertThrows(Catalogue.NameRefused.class, () -> LayoutRef.parse("横刀力马")).getMessage()
         .endsWith("; did you mean 横刀立马?"));
     assertTrue(sp.nearest("hengdaolim", 5).contains("横刀立马"), sp.nearest("hengdaolim", 5).toString());
     assertTrue(sp.nearest("hengdaolimma", 5).contains("横刀立马"));
     assertTrue(sp.nearest("橫刀力馬", 5).contains("横刀立马"));
-    Catalogue.UnknownName pinyin = assertThrows(Catalogue.UnknownName.class, () -> LayoutRef.parse("hengdaolim"));
+    Catalogue.NameRefused pinyin = assertThrows(Catalogue.NameRefused.class, () -> LayoutRef.parse("hengdaolim"));
     assertTrue(pinyin.getMessage().startsWith("'hengdaolim' names no layout (the catalogue's 824 named layouts")
         && pinyin.getMessage().contains("nor is it a code") && pinyin.getMessage().contains("横刀立马"),
         pinyin.getMessage());
