@@ -36,7 +36,7 @@ dist: build
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran; then the
 # launcher itself (bin/klotski, which needs the packaged jar) in a POSIX locale, silent when it holds
 test:
-	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) -Dcli.test.forks=2 verify
+	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) verify
 	@# the launcher in a POSIX locale (cron, env -i): a name as an argument, and a name in a message
 	@env -i PATH=/usr/bin:/bin bin/klotski show 横刀立马 | grep -qx 'code      1A9BF0C00' \
 	  || { echo "FAILED: the launcher in a POSIX locale does not read 横刀立马 as an argument"; exit 1; }
