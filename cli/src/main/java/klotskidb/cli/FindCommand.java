@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import java.util.Locale;
@@ -36,7 +37,7 @@ import klotskidb.enumerator.InputException;
         + "how far it scanned). A cursor belongs to its question: with other filters or another order it is "
         + "refused (exit 2)."})
 final class FindCommand implements Callable<Integer> {
-  // the filters: each Finder.Filter.KEYS word dashed (min_steps: --min-steps), read by name in call()
+  // the filters: each FindFilter.KEYS word dashed (min_steps: --min-steps), read by name in call()
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
   String cls;
 
@@ -112,17 +113,17 @@ final class FindCommand implements Callable<Integer> {
       throw new InputException("give --json or --codes-only, not both");
     }
     Map<String, String> q = new LinkedHashMap<>();
-    for (String key : Finder.Filter.KEYS) {
+    for (String key : FindFilter.KEYS) {
       Object value = spec.findOption(option(key)).getValue();
       if (value != null) {
         q.put(key, value.toString());
       }
     }
-    Finder.Filter f;
+    FindFilter f;
     Finder.Page p;
     try {
       // every argument checked before the database is opened
-      f = Finder.Filter.parse(q);
+      f = FindFilter.parse(q);
       Finder.check(f, cursor, limit);
       if (offset != null && cursor != null) {
         throw new InputException("give --offset or --cursor, not both");
@@ -132,7 +133,7 @@ final class FindCommand implements Callable<Integer> {
       }
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
-      for (String key : Stream.concat(Finder.Filter.KEYS.stream(), Stream.of("limit", "cursor", "offset")).toList()) {
+      for (String key : Stream.concat(FindFilter.KEYS.stream(), Stream.of("limit", "cursor", "offset")).toList()) {
         m = m.replace("'" + key + "'", option(key));
       }
       throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);

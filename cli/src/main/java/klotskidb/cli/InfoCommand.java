@@ -6,7 +6,6 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -16,9 +15,7 @@ import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.query.LayoutRef;
-import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
-import klotskidb.query.Facts;
 import klotskidb.query.Documents;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
@@ -96,7 +93,7 @@ final class InfoCommand implements Callable<Integer> {
         }
         out.println(Json.write(doc));
       } else {
-        text(out, kdb, c, g, a, diameter);
+        LayoutTable.print(out, c, g, a, diameter);
         if (farthest) {
           long[] far = facts.farthest();
           out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
@@ -229,50 +226,5 @@ final class InfoCommand implements Callable<Integer> {
       }
       throw new IllegalStateException(e.getCause());
     }
-  }
-
-  /**
-   * The text table: every fact of the catalogue that the JSON document has ({@link Facts}), one a
-   * line, in its order, its label beside an original name that would mislead alone; a null says
-   * why; the analysed facts, until then, one line saying how to get them. Then the group's summary
-   * and the board.
-   */
-  private static void text(PrintWriter out, KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
-      int diameter) {
-    boolean told = false;
-    for (Facts.Fact f : Facts.LAYOUT) {
-      if (!f.in(Facts.Output.JSON)) {
-        continue;
-      }
-      if (f.analysed() && a == null) {
-        if (!told) {
-          out.printf("%-40s not analysed yet (klotski analyse --class %d-%d-%d)%n", "farthest_step ... solution_num",
-              c.jiang(), c.bing(), c.style());
-          told = true;
-        }
-        continue;
-      }
-      out.printf("%-40s %s%n", f.name(), shown(f, f.value(c, a)));
-    }
-    out.println("group " + g.name());
-    for (Facts.Fact f : Facts.GROUP) {
-      if (f.in(Facts.Output.SUMMARY) && !f.name().equals("name") && (!f.analysed() || diameter >= 0)) {
-        out.printf("  %-38s %s%n", f.name(), shown(f, f.value(g, diameter)));
-      }
-    }
-    out.print(Board.of(c.code()).draw());
-  }
-
-  /** A value as the text table shows it: yes or no, numbers with separators, a null with its reason, the label. */
-  private static String shown(Facts.Fact f, Object v) {
-    String text = v == null ? "none (" + f.nullWhen() + ")"
-        : v instanceof Boolean b ? (b ? "yes" : "no")
-        : v instanceof List<?> l ? (l.isEmpty() ? "none" : String.join(", ", l.stream().map(String::valueOf).toList()))
-        : v instanceof Number n && (f.type() == Facts.Type.LONG || f.name().equals("size")
-            || f.name().endsWith("_num") && !f.name().equals("group_num"))
-            ? String.format(java.util.Locale.ROOT, "%,d", n.longValue()) // counts; ids and steps plain
-        : f.type() == Facts.Type.PERCENT ? v + "%"
-        : String.valueOf(v);
-    return v != null && f.label() != null ? text + " (" + f.label() + ")" : text;
   }
 }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import klotskidb.db.CaseRecord;
+import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -81,7 +82,7 @@ class AnalysedServeTest {
   }
 
   private static List<List<Long>> paged(Map<String, String> q, int limit) {
-    Finder.Filter f = Finder.Filter.parse(q);
+    FindFilter f = FindFilter.parse(q);
     List<List<Long>> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 10_000; pages++) {
@@ -105,7 +106,7 @@ class AnalysedServeTest {
     // a farthest range in classes indexed by it (analysed by this klotski) is counted exactly from the
     // first page (alone by the markers' sizes, with more asked over find_farthest); with a group, at
     // least the answers so far, exact on the last page
-    Finder.Filter f = Finder.Filter.parse(q);
+    FindFilter f = FindFilter.parse(q);
     Finder.Page first = Finder.find(db, f, null, 37);
     if (f.groupNum() < 0 || first.next() == null) {
       assertEquals(new Finder.Total(expected.size(), true), first.total(), q.toString());
@@ -132,7 +133,7 @@ class AnalysedServeTest {
 
   @Test
   void theClassicStartIsAmongTheLayoutsOf124FarthestSteps() {
-    Finder.Page p = Finder.find(db, Finder.Filter.parse(Map.of("group", "5-4-1-1", "min_steps", "81", "max_steps", "81",
+    Finder.Page p = Finder.find(db, FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "81", "max_steps", "81",
         "min_farthest", "124", "max_farthest", "124")), null, 1000);
     Finder.Hit classic = p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow();
     int i = p.hits().indexOf(classic);

@@ -244,7 +244,7 @@ class FactsTest {
   @Test
   @SuppressWarnings("unchecked")
   void theOpenApiSchemasAreTheCatalogues() throws Exception {
-    String text = klotskidb.server.Api.openApi(); // as served: its schemas made from the catalogue
+    String text = klotskidb.server.ApiDescription.text(); // as served: its schemas made from the catalogue
     assertTrue(!text.contains("x-generated"), "every generated schema in place");
     Map<String, Object> api = new org.openqa.selenium.json.Json().toType(text, Map.class);
     Map<String, Object> layout = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) api

@@ -185,14 +185,14 @@ class FullDatabaseTest {
   void findTotalsAreThePublishedCounts() throws Exception {
     try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
       klotskidb.query.Finder.Page all = klotskidb.query.Finder.find(db,
-          klotskidb.query.Finder.Filter.parse(java.util.Map.of()), null, 1000);
+          klotskidb.query.FindFilter.parse(java.util.Map.of()), null, 1000);
       assertEquals(new klotskidb.query.Finder.Total(29_334_498L, true), all.total());
       assertEquals(1000, all.hits().size());
       int classes = 0;
       for (long[] r : Published.numbers("style_count.tsv")) {
         String cls = r[0] + "-" + r[1] + "-" + r[2];
         klotskidb.query.Finder.Page p = klotskidb.query.Finder.find(db,
-            klotskidb.query.Finder.Filter.parse(java.util.Map.of("class", cls)), null, 3);
+            klotskidb.query.FindFilter.parse(java.util.Map.of("class", cls)), null, 3);
         assertEquals(new klotskidb.query.Finder.Total(r[3], true), p.total(), cls);
         assertEquals(Math.min(3, r[3]), p.hits().size(), cls);
         classes++;
@@ -201,7 +201,7 @@ class FullDatabaseTest {
     }
     // an offset lands on the plain scan's answer across the chunks of a large bucket
     try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
-      klotskidb.query.Finder.Filter f = klotskidb.query.Finder.Filter.parse(
+      klotskidb.query.FindFilter f = klotskidb.query.FindFilter.parse(
           java.util.Map.of("class", "2-6-1", "min_steps", "5", "max_steps", "5"));
       java.util.List<Long> all = new java.util.ArrayList<>();
       String cursor = null;

@@ -15,6 +15,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Progress;
+import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,7 @@ class AnalyseJobTest {
         final int min = lo;
         long expected = codes.stream().filter(c -> k.analysisOf(c).orElseThrow().farthestStep() >= min).count();
         for (String order : List.of("class", "hardest")) {
-          Finder.Filter f = Finder.Filter.parse(Map.of("min_farthest", String.valueOf(lo), "order", order));
+          FindFilter f = FindFilter.parse(Map.of("min_farthest", String.valueOf(lo), "order", order));
           long found = 0;
           String cursor = null;
           do {

@@ -15,7 +15,7 @@ import klotskidb.enumerator.UserText;
  *   base64url of "class=5-4-1&minimal=true&order=hardest"
  * </pre>
  *
- * The question ({@link Finder.Filter#question}: the filter and the order, however typed) makes a
+ * The question ({@link FindFilter#question}: the filter and the order, however typed) makes a
  * cursor reused with another question a refusal naming both, never a page of the wrong answers;
  * the answers before give a lower bound of the total where the index cannot count it.
  */
@@ -24,7 +24,7 @@ final class FindCursor {
 
   /**
    * Where a page starts: a find row's key, the index of the first answer in it, the answers of
-   * the pages before it, and the question it belongs to ({@link Finder.Filter#question}).
+   * the pages before it, and the question it belongs to ({@link FindFilter#question}).
    */
   record Start(byte[] key, int skip, long before, String question) {}
 
@@ -32,7 +32,7 @@ final class FindCursor {
    * A cursor: the next row's key in hex, the index of the next answer in it, the answers given so
    * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
    */
-  static String of(byte[] key, int index, long before, Finder.Filter f) {
+  static String of(byte[] key, int index, long before, FindFilter f) {
     return HexFormat.of().formatHex(key) + "." + index + "." + before + "."
         + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
             f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -42,7 +42,7 @@ final class FindCursor {
    * Where the page of {@code cursor} starts; a malformed cursor or size, or a cursor of another
    * question (filter or order), is refused, naming both questions.
    */
-  static Start start(Finder.Filter f, String cursor, int limit) {
+  static Start start(FindFilter f, String cursor, int limit) {
     if (limit < 1 || limit > Finder.MAX_LIMIT) {
       throw new InputException("'limit' must be from 1 to " + Finder.MAX_LIMIT + ", not " + limit);
     }

@@ -21,10 +21,10 @@ import klotskidb.enumerator.InputException;
  * next one starts.
  *
  * <pre>
- *   Finder.Filter f = Finder.Filter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
+ *   FindFilter f = FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
  *   Finder.Page p = Finder.find(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
  *   p.next()                                         // the cursor of the next page, null at the end
- *   Filter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest"))
+ *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest"))
  *                     // the hardest minimal puzzles of 5-4-1 first, fewest optimal solutions first
  * </pre>
  *
@@ -71,214 +71,6 @@ public final class Finder {
   /** Layouts whose group is looked up for one page at most (the group filter). */
   public static final int CHECKS_PER_PAGE = 4096;
 
-  /** A filter; -1 (numbers) and null (yes/no) are "any"; a group implies its class. */
-  public record Filter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
-      Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst) {
-    /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
-    public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
-        "order",
-        "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest");
-
-    /** The filter's words as the API and the command line take them; a bad value fails naming it. */
-    public static Filter parse(Map<String, String> q) {
-      int jiang = -1;
-      int bing = -1;
-      int style = -1;
-      String cls = q.get("class");
-      int groupNum = -1;
-      String group = q.get("group");
-      if (group != null) {
-        int[] p = klotskidb.grouper.Names.parse(group, 4);
-        if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
-          throw new InputException("'group' " + group + " is not of 'class' " + cls);
-        }
-        cls = p[0] + "-" + p[1] + "-" + p[2];
-        groupNum = p[3];
-      }
-      if (cls != null) {
-        int c = LayoutClass.parse(cls);
-        jiang = LayoutClass.jiangOf(c);
-        bing = LayoutClass.bingOf(c);
-        style = LayoutClass.styleOf(c);
-      }
-      jiang = part(q, "jiang", jiang, 7);
-      bing = part(q, "bing", bing, 14);
-      style = part(q, "style", style, 7);
-      int min = number(q, "min_steps", -1);
-      int max = number(q, "max_steps", -1);
-      if (min >= 0 && max >= 0 && min > max) {
-        throw new InputException("'min_steps' " + min + " is more than 'max_steps' " + max);
-      }
-      int minFar = number(q, "min_farthest", -1);
-      int maxFar = number(q, "max_farthest", -1);
-      if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
-        throw new InputException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
-      }
-      Boolean solvable = yesNo(q, "solvable");
-      if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
-        throw new InputException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
-            + "'solvable=false', not both");
-      }
-      for (String k : q.keySet()) {
-        if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor") && !k.equals("offset")) {
-          throw new InputException("unknown filter " + UserText.quote(k) + ": expected "
-              + String.join(", ", KEYS) + " (and limit, cursor or offset)");
-        }
-      }
-      String order = q.getOrDefault("order", "class");
-      if (!order.equals("class") && !order.equals("hardest")) {
-        throw new InputException("'order' must be class or hardest, not " + UserText.quote(order));
-      }
-      Boolean minimal = yesNo(q, "minimal");
-      if (Boolean.TRUE.equals(minimal) && Boolean.FALSE.equals(solvable)) {
-        throw new InputException("a minimal puzzle is solvable: 'minimal=true' and 'solvable=false' find nothing");
-      }
-      return new Filter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minimal, minFar,
-          maxFar, order.equals("hardest"));
-    }
-
-    private static int part(Map<String, String> q, String key, int fromClass, int max) {
-      int v = number(q, key, -1);
-      if (v > max) {
-        throw new InputException("'" + key + "' must be from 0 to " + max + ", not " + v);
-      }
-      if (v >= 0 && fromClass >= 0 && v != fromClass) {
-        throw new InputException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
-      }
-      return v >= 0 ? v : fromClass;
-    }
-
-    private static int number(Map<String, String> q, String key, int fallback) {
-      String v = q.get(key);
-      if (v == null) {
-        return fallback;
-      }
-      if (v.isEmpty() || v.length() > 5 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-        throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
-      }
-      return Integer.parseInt(v);
-    }
-
-    private static Boolean yesNo(Map<String, String> q, String key) {
-      String v = q.get(key);
-      if (v == null) {
-        return null;
-      }
-      switch (v.toLowerCase(Locale.ROOT)) {
-        case "true", "yes", "1":
-          return true;
-        case "false", "no", "0":
-          return false;
-        default:
-          throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
-      }
-    }
-
-    /** Whether it asks for a range of farthest_step (analysed classes only). */
-    public boolean byFarthest() {
-      return minFarthest >= 0 || maxFarthest >= 0;
-    }
-
-    boolean farthestMatches(int farthestStep) {
-      return (minFarthest < 0 || farthestStep >= minFarthest) && (maxFarthest < 0 || farthestStep <= maxFarthest);
-    }
-
-    /** Whether a {@code find_farthest} row's range of farthest_step meets the filter's. */
-    boolean farthestMeets(byte[] indexRow) {
-      return (minFarthest < 0 || klotskidb.db.FindFarthestCodec.max(indexRow) >= minFarthest)
-          && (maxFarthest < 0 || klotskidb.db.FindFarthestCodec.min(indexRow) <= maxFarthest);
-    }
-
-    /** Whether the layouts of a bucket of this kind (symmetric * 2 + minimal) match. */
-    boolean takes(int kind) {
-      return (symmetric == null || symmetric == (kind >>> 1 == 1)) && (minimal == null || minimal == ((kind & 1) == 1));
-    }
-
-    /** Whether class {@code cls} matches. */
-    boolean matches(int cls) {
-      return (jiang < 0 || LayoutClass.jiangOf(cls) == jiang) && (bing < 0 || LayoutClass.bingOf(cls) == bing)
-          && (style < 0 || LayoutClass.styleOf(cls) == style);
-    }
-
-    /** The range of min_solution_step + 1 it takes. */
-    int lowSteps1() {
-      return Boolean.FALSE.equals(solvable) ? 0 : minSteps >= 0 ? minSteps + 1 : Boolean.TRUE.equals(solvable) ? 1 : 0;
-    }
-
-    int highSteps1() {
-      return Boolean.FALSE.equals(solvable) ? 0 : maxSteps >= 0 ? maxSteps + 1 : 0xFFFF;
-    }
-
-    /**
-     * The question as one line of words, the same for the same filter and order however it was
-     * typed ("class=5-4-1&minimal=true&order=hardest"; "all" for no filter): what a cursor is
-     * bound to.
-     */
-    public String question() {
-      Map<String, Object> m = describe();
-      StringBuilder sb = new StringBuilder();
-      if (jiang >= 0 && bing >= 0 && style >= 0) {
-        m.remove("jiang");
-        m.remove("bing");
-        m.remove("style");
-        m.remove("group");
-        sb.append(groupNum >= 0 ? "group=" + jiang + "-" + bing + "-" + style + "-" + groupNum
-            : "class=" + jiang + "-" + bing + "-" + style);
-      }
-      for (Map.Entry<String, Object> e : m.entrySet()) {
-        if (!e.getKey().equals("order")) {
-          sb.append(sb.length() == 0 ? "" : "&").append(e.getKey()).append('=').append(e.getValue());
-        }
-      }
-      if (hardestFirst) {
-        sb.append(sb.length() == 0 ? "" : "&").append("order=hardest");
-      }
-      return sb.length() == 0 ? "all" : sb.toString();
-    }
-
-    /** The filter as words (those given), for an answer to repeat. */
-    public Map<String, Object> describe() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      if (hardestFirst) {
-        m.put("order", "hardest");
-      }
-      if (jiang >= 0) {
-        m.put("jiang", jiang);
-      }
-      if (bing >= 0) {
-        m.put("bing", bing);
-      }
-      if (style >= 0) {
-        m.put("style", style);
-      }
-      if (groupNum >= 0) {
-        m.put("group", jiang + "-" + bing + "-" + style + "-" + groupNum);
-      }
-      if (minSteps >= 0) {
-        m.put("min_steps", minSteps);
-      }
-      if (maxSteps >= 0) {
-        m.put("max_steps", maxSteps);
-      }
-      if (solvable != null) {
-        m.put("solvable", solvable);
-      }
-      if (symmetric != null) {
-        m.put("symmetric", symmetric);
-      }
-      if (minimal != null) {
-        m.put("minimal", minimal);
-      }
-      if (minFarthest >= 0) {
-        m.put("min_farthest", minFarthest);
-      }
-      if (maxFarthest >= 0) {
-        m.put("max_farthest", maxFarthest);
-      }
-      return m;
-    }
-  }
-
   /**
    * One answer: a layout, its class, its min_solution_step (-1: unsolvable), whether it is
    * symmetric, and its farthest_step when the filter asked for one (else -1).
@@ -319,7 +111,7 @@ public final class Finder {
    * Checks a page's cursor (null: the first page) and size without a database, as the command
    * line does before it opens one: a cursor of another question is refused.
    */
-  public static void check(Filter f, String cursor, int limit) {
+  public static void check(FindFilter f, String cursor, int limit) {
     FindCursor.start(f, cursor, limit);
   }
 
@@ -330,7 +122,7 @@ public final class Finder {
    * index counts (no group, no farthest_step range). With a random offset, a random layout that
    * matches (the page's "a new puzzle").
    */
-  public static String cursorAt(KlotskiDb db, Filter f, long offset) {
+  public static String cursorAt(KlotskiDb db, FindFilter f, long offset) {
     if (offset < 0) {
       throw new InputException("'offset' must be 0 or more, not " + offset);
     }
@@ -376,7 +168,7 @@ public final class Finder {
    * The page of {@code limit} answers from the {@code offset}-th ({@link #cursorAt}); empty, the
    * last, when the filter finds no more than {@code offset}.
    */
-  public static Page findAt(KlotskiDb db, Filter f, long offset, int limit) {
+  public static Page findAt(KlotskiDb db, FindFilter f, long offset, int limit) {
     FindCursor.start(f, null, limit);
     String cursor = cursorAt(db, f, offset);
     if (cursor == null) {
@@ -395,12 +187,12 @@ public final class Finder {
    * #FILL_NANOS} have passed; a page out of time with no answer yet is {@code partial}, its
    * cursor where the scan got to (never the end).
    */
-  public static Page find(KlotskiDb db, Filter f, String cursor, int limit) {
+  public static Page find(KlotskiDb db, FindFilter f, String cursor, int limit) {
     return fill(db, f, cursor, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
   /** {@link #find} with other budgets (tests). */
-  static Page fill(KlotskiDb db, Filter f, String cursor, int limit, long fillNanos, int rowBudget,
+  static Page fill(KlotskiDb db, FindFilter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
     long t0 = System.nanoTime();
     long before = FindCursor.start(f, cursor, limit).before();
@@ -470,7 +262,7 @@ public final class Finder {
    * ({@code found}: of the pages before and this one), a lower bound until the last page, where
    * it is the count.
    */
-  static Total total(KlotskiDb db, Filter f, long found, boolean last) {
+  static Total total(KlotskiDb db, FindFilter f, long found, boolean last) {
     long[] layouts = {0};
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
     int[][] sizes = bucketSizes(db);
@@ -503,7 +295,7 @@ public final class Finder {
    * from the analysed classes' markers ({@link klotskidb.db.AnalysisMarker#farthestBetween}); -1
    * when the filter asks more, or a class was analysed before markers held the sizes.
    */
-  static long farthestTotal(KlotskiDb db, Filter f) {
+  static long farthestTotal(KlotskiDb db, FindFilter f) {
     if (!f.byFarthest() || f.groupNum() >= 0 || f.minSteps() >= 0 || f.maxSteps() >= 0 || f.solvable() != null
         || f.symmetric() != null || f.minimal() != null) {
       return -1;
@@ -525,7 +317,7 @@ public final class Finder {
    * The classes a farthest_step range is searched in: the analysed ones, less those whose marker
    * says none of their layouts is in the range (a rare range reads only the classes that hold it).
    */
-  static java.util.Set<String> searched(KlotskiDb db, Filter f) {
+  static java.util.Set<String> searched(KlotskiDb db, FindFilter f) {
     java.util.Set<String> out = new java.util.HashSet<>();
     for (Map.Entry<String, klotskidb.db.AnalysisMarker> e : db.analysedClasses().entrySet()) {
       if (e.getValue().farthestBetween(f.minFarthest(), f.maxFarthest()) != 0) {
@@ -535,7 +327,7 @@ public final class Finder {
     return out;
   }
 
-  static Page find(KlotskiDb db, Filter f, String cursor, int limit, int rowBudget, int checkBudget) {
+  static Page find(KlotskiDb db, FindFilter f, String cursor, int limit, int rowBudget, int checkBudget) {
     FindCursor.Start start = FindCursor.start(f, cursor, limit);
     byte[] from = start.key();
     int skip = start.skip();
@@ -576,7 +368,7 @@ public final class Finder {
    * the rows of {@code find_farthest} (same keys), each {@code find} row read only when its
    * smallest and largest farthest_step say it holds an answer; else the rows of {@code find}.
    */
-  private static void scan(KlotskiDb db, Filter f, int cls, byte[] from, PageScan scan) {
+  private static void scan(KlotskiDb db, FindFilter f, int cls, byte[] from, PageScan scan) {
     if (f.byFarthest() && indexed(db, cls)) {
       db.scanFindFarthest(from, scan::indexRow);
     } else {
@@ -595,7 +387,7 @@ public final class Finder {
    * counted over {@code find_farthest} (a row inside the range counts whole by its first two
    * bytes); -1 when a class the filter searches is not indexed (analysed before the index).
    */
-  static long farthestCount(KlotskiDb db, Filter f) {
+  static long farthestCount(KlotskiDb db, FindFilter f) {
     long[] n = {0};
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
@@ -632,7 +424,7 @@ public final class Finder {
    * buckets that exist are known from {@link #bucketSizes}; a cursor resumes inside its bucket,
    * the buckets after it follow.
    */
-  private static void hardestFirst(KlotskiDb db, Filter f, byte[] from, int skip, java.util.Set<String> analysed,
+  private static void hardestFirst(KlotskiDb db, FindFilter f, byte[] from, int skip, java.util.Set<String> analysed,
       PageScan scan) {
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
@@ -678,7 +470,7 @@ public final class Finder {
    */
   private static final class PageScan {
     private final KlotskiDb db;
-    private final Filter f;
+    private final FindFilter f;
     private final int limit;
     private final int rowBudget;
     private final int checkBudget;
@@ -703,7 +495,7 @@ public final class Finder {
     private int bucketSteps1 = -1;
     private int bucketKind;
 
-    PageScan(KlotskiDb db, Filter f, int limit, int rowBudget, int checkBudget, long before) {
+    PageScan(KlotskiDb db, FindFilter f, int limit, int rowBudget, int checkBudget, long before) {
       this.db = db;
       this.before = before;
       this.f = f;
@@ -829,7 +621,7 @@ public final class Finder {
    * The JSON-ready form of a page: the filter, the count, the total (and whether it is exact),
    * the answers and the next cursor; a partial page says so and where its scan got to.
    */
-  public static Map<String, Object> document(Filter f, Page p) {
+  public static Map<String, Object> document(FindFilter f, Page p) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("filter", f.describe());
     m.put("count", p.hits().size());

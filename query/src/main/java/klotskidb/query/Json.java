@@ -1,88 +1,175 @@
 package klotskidb.query;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Just enough JSON for the documents of the API and {@code info --json}: maps (in their order),
- * collections, long and int arrays, strings, numbers, booleans and null.
+ * The JSON of the documents of the API and {@code --json}, through Jackson's streaming core: maps
+ * (in their order), collections, long and int arrays, strings, numbers, booleans and null.
  *
  * <pre>
  *   Json.write(Map.of("code", "1A9BF0C00", "path", new long[] {1, 2}))  ->  {"code":"1A9BF0C00","path":[1,2]}
+ *   Json.read("{\"a\":[1,\"x\"]}")                                       ->  {a=[1, x]}
  * </pre>
+ *
+ * Why Jackson: its escaping and number writing are kept by many and tested against the
+ * standard; the generator writes straight into one buffer, no tree. On top of its standard
+ * escapes, {@code <} and the line and paragraph separators are written as {@code \\u} escapes, so
+ * a document is safe inside a page's script too.
  */
 public final class Json {
   private Json() {}
 
+  private static final JsonFactory FACTORY = new com.fasterxml.jackson.core.JsonFactoryBuilder()
+      .characterEscapes(new PageSafe()).build();
+
+  /** Jackson's escapes, and {@code <}, U+2028 and U+2029 as {@code \\u} escapes. */
+  private static final class PageSafe extends CharacterEscapes {
+    private static final long serialVersionUID = 1L;
+    private final int[] ascii;
+
+    PageSafe() {
+      ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+      ascii['<'] = CharacterEscapes.ESCAPE_CUSTOM;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+      return ascii;
+    }
+
+    @Override
+    public SerializableString getEscapeSequence(int ch) {
+      return switch (ch) {
+        case '<' -> new SerializedString("\\u003c");
+        case 0x2028 -> new SerializedString("\\u2028");
+        case 0x2029 -> new SerializedString("\\u2029");
+        default -> null;
+      };
+    }
+  }
+
   public static String write(Object value) {
-    StringBuilder sb = new StringBuilder(1024);
-    write(sb, value);
-    return sb.toString();
+    StringWriter out = new StringWriter(1024);
+    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+      write(g, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return out.toString();
   }
 
-  private static void write(StringBuilder sb, Object v) {
+  private static void write(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
-      sb.append("null");
-    } else if (v instanceof Number || v instanceof Boolean) {
-      sb.append(v);
+      g.writeNull();
+    } else if (v instanceof String s) {
+      g.writeString(s);
+    } else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      g.writeNumber(((Number) v).longValue());
+    } else if (v instanceof Double d) {
+      g.writeNumber(d);
+    } else if (v instanceof Float f) {
+      g.writeNumber(f);
+    } else if (v instanceof BigDecimal d) {
+      g.writeNumber(d);
+    } else if (v instanceof BigInteger i) {
+      g.writeNumber(i);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
     } else if (v instanceof Map<?, ?> m) {
-      sb.append('{');
-      boolean first = true;
+      g.writeStartObject();
       for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        string(sb, e.getKey().toString());
-        sb.append(':');
-        write(sb, e.getValue());
+        g.writeFieldName(e.getKey().toString());
+        write(g, e.getValue());
       }
-      sb.append('}');
+      g.writeEndObject();
     } else if (v instanceof Collection<?> c) {
-      sb.append('[');
-      boolean first = true;
+      g.writeStartArray();
       for (Object o : c) {
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        write(sb, o);
+        write(g, o);
       }
-      sb.append(']');
+      g.writeEndArray();
     } else if (v instanceof long[] a) {
-      sb.append('[');
-      for (int i = 0; i < a.length; i++) {
-        sb.append(i == 0 ? "" : ",").append(a[i]);
-      }
-      sb.append(']');
+      g.writeArray(a, 0, a.length);
     } else if (v instanceof int[] a) {
-      sb.append('[');
-      for (int i = 0; i < a.length; i++) {
-        sb.append(i == 0 ? "" : ",").append(a[i]);
-      }
-      sb.append(']');
+      g.writeArray(a, 0, a.length);
     } else {
-      string(sb, v.toString());
+      g.writeString(v.toString());
     }
   }
 
-  private static void string(StringBuilder sb, String s) {
-    sb.append('"');
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '<' -> sb.append("\\u003c"); // safe inside a page's script, too
-        default -> {
-          if (ch < 0x20 || ch == '\u2028' || ch == '\u2029') {
-            sb.append(String.format("\\u%04x", (int) ch));
-          } else {
-            sb.append(ch);
-          }
-        }
+  /**
+   * A JSON text as maps (in their order), lists, strings, longs or doubles, booleans and null;
+   * throws {@link IllegalArgumentException} saying where it is not JSON.
+   */
+  public static Object read(String text) {
+    try (JsonParser p = FACTORY.createParser(text)) {
+      p.nextToken();
+      Object v = value(p);
+      if (p.nextToken() != null) {
+        throw new IllegalArgumentException("more than one JSON value");
       }
+      return v;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a String does not fail
     }
-    sb.append('"');
+  }
+
+  private static Object value(JsonParser p) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t == null) {
+      throw new IllegalArgumentException("no JSON value");
+    }
+    switch (t) {
+      case START_OBJECT -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String name = p.currentName();
+          p.nextToken();
+          m.put(name, value(p));
+        }
+        return m;
+      }
+      case START_ARRAY -> {
+        List<Object> list = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          list.add(value(p));
+        }
+        return list;
+      }
+      case VALUE_STRING -> {
+        return p.getText();
+      }
+      case VALUE_NUMBER_INT -> {
+        return p.getLongValue();
+      }
+      case VALUE_NUMBER_FLOAT -> {
+        return p.getDoubleValue();
+      }
+      case VALUE_TRUE, VALUE_FALSE -> {
+        return p.getBooleanValue();
+      }
+      case VALUE_NULL -> {
+        return null;
+      }
+      default -> throw new IllegalArgumentException("unexpected " + t);
+    }
   }
 }

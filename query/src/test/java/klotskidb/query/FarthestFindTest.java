@@ -109,7 +109,7 @@ class FarthestFindTest {
       if (hardest) {
         q.put("order", "hardest");
       }
-      Finder.Filter f = Finder.Filter.parse(q);
+      FindFilter f = FindFilter.parse(q);
       if (f.jiang() == 0 && f.bing() == 2) {
         continue; // 0-2-0 alone is not analysed: refused (below)
       }
@@ -162,7 +162,7 @@ class FarthestFindTest {
   /** A cursor of the database without the index goes on in the indexed one (the same keys and order). */
   @Test
   void aCursorGoesOnAcrossTheIndex() {
-    Finder.Filter f = Finder.Filter.parse(Map.of("min_farthest", "100", "max_farthest", "140"));
+    FindFilter f = FindFilter.parse(Map.of("min_farthest", "100", "max_farthest", "140"));
     Finder.Page first = Finder.find(old, f, null, 30);
     Finder.Page second = Finder.find(indexed, f, first.next(), 30);
     Finder.Page both = Finder.find(indexed, f, null, 60);

@@ -55,7 +55,7 @@ class FinderTest {
   }
 
   private static List<Long> paged(Map<String, String> q, int limit, int budget) {
-    Finder.Filter f = Finder.Filter.parse(q);
+    FindFilter f = FindFilter.parse(q);
     List<Long> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 100_000; pages++) {
@@ -106,7 +106,7 @@ class FinderTest {
 
   @Test
   void theClassicStartIsFoundByItsFacts() {
-    Finder.Page p = Finder.find(db, Finder.Filter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",
+    Finder.Page p = Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",
         "symmetric", "true")), null, 1000);
     assertTrue(p.hits().stream().anyMatch(h -> h.code() == 0x1A9BF0C00L), "1A9BF0C00: 81 steps, symmetric");
     assertNull(p.next());
@@ -121,37 +121,37 @@ class FinderTest {
   @Test
   void badFiltersSayWhatIsWrong() {
     assertEquals("'min_steps' must be a whole number, not 'x'",
-        assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("min_steps", "x"))).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("min_steps", "x"))).getMessage());
     assertEquals("'min_steps' 9 is more than 'max_steps' 3", assertThrows(IllegalArgumentException.class,
-        () -> Finder.Filter.parse(Map.of("min_steps", "9", "max_steps", "3"))).getMessage());
+        () -> FindFilter.parse(Map.of("min_steps", "9", "max_steps", "3"))).getMessage());
     assertEquals("'jiang' 4 contradicts 'class' 5-4-1", assertThrows(IllegalArgumentException.class,
-        () -> Finder.Filter.parse(Map.of("class", "5-4-1", "jiang", "4"))).getMessage());
+        () -> FindFilter.parse(Map.of("class", "5-4-1", "jiang", "4"))).getMessage());
     assertEquals("'symmetric' must be true or false, not 'maybe'", assertThrows(IllegalArgumentException.class,
-        () -> Finder.Filter.parse(Map.of("symmetric", "maybe"))).getMessage());
+        () -> FindFilter.parse(Map.of("symmetric", "maybe"))).getMessage());
     assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> Finder.Filter.parse(Map.of("solvable", "false", "min_steps", "3"))).getMessage()
+        () -> FindFilter.parse(Map.of("solvable", "false", "min_steps", "3"))).getMessage()
         .startsWith("an unsolvable layout has no steps"));
     assertEquals("'group' 5-4-1-1 is not of 'class' 0-3-0", assertThrows(IllegalArgumentException.class,
-        () -> Finder.Filter.parse(Map.of("class", "0-3-0", "group", "5-4-1-1"))).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("steps", "3")))
+        () -> FindFilter.parse(Map.of("class", "0-3-0", "group", "5-4-1-1"))).getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("steps", "3")))
         .getMessage().startsWith("unknown filter 'steps'"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("class", "9-9-9")))
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("class", "9-9-9")))
         .getMessage().contains("9-9-9"));
-    Finder.Filter any = Finder.Filter.parse(Map.of());
+    FindFilter any = FindFilter.parse(Map.of());
     assertEquals("'cursor' 'zz' is not a cursor of a find page", assertThrows(IllegalArgumentException.class,
         () -> Finder.find(db, any, "zz", 10)).getMessage());
     // a cursor belongs to its question: another filter or order is refused, naming both
-    Finder.Filter hardest = Finder.Filter.parse(Map.of("class", "0-3-0", "minimal", "true", "order", "hardest"));
+    FindFilter hardest = FindFilter.parse(Map.of("class", "0-3-0", "minimal", "true", "order", "hardest"));
     String cursor = Finder.find(db, hardest, null, 1).next();
     assertEquals(1, Finder.find(db, hardest, cursor, 1).hits().size());
     assertEquals("'cursor' belongs to another question ('class=0-3-0&minimal=true&order=hardest', not "
         + "'class=0-3-0'): ask again without it for the first page", assertThrows(klotskidb.enumerator.InputException.class,
-        () -> Finder.find(db, Finder.Filter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
+        () -> Finder.find(db, FindFilter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
     assertThrows(klotskidb.enumerator.InputException.class,
-        () -> Finder.find(db, Finder.Filter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
+        () -> Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
             cursor, 3));
     // the same question typed another way keeps its cursor
-    assertEquals(1, Finder.find(db, Finder.Filter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
+    assertEquals(1, Finder.find(db, FindFilter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
         "order", "hardest", "minimal", "yes")), cursor, 1).hits().size());
     assertEquals("'limit' must be from 1 to 1000, not 0", assertThrows(IllegalArgumentException.class,
         () -> Finder.find(db, any, null, 0)).getMessage());
@@ -169,7 +169,7 @@ class FinderTest {
         Map.of("min_steps", "60", "symmetric", "true"), Map.of("class", "0-3-0", "solvable", "false"),
         Map.of("group", "5-4-1-1", "min_steps", "100"));
     for (Map<String, String> q : filters) {
-      Finder.Filter f = Finder.Filter.parse(q);
+      FindFilter f = FindFilter.parse(q);
       List<Long> expected = reference(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
           && (f.bing() < 0 || c.bing() == f.bing()) && (f.style() < 0 || c.style() == f.style())
           && (f.groupNum() < 0 || c.groupNum() == f.groupNum())
@@ -200,10 +200,10 @@ class FinderTest {
     }
     // a scan out of time (group 5-4-1-1 is solvable: none of the unsolvable layouts scanned is in it):
     // the page says it is partial, never the end
-    Finder.Page partial = Finder.fill(db, Finder.Filter.parse(Map.of("group", "5-4-1-1", "solvable", "false")), null,
+    Finder.Page partial = Finder.fill(db, FindFilter.parse(Map.of("group", "5-4-1-1", "solvable", "false")), null,
         5, 0, 1, 1);
     assertTrue(partial.hits().isEmpty() && partial.partial() && partial.next() != null, partial.toString());
-    assertTrue(Finder.document(Finder.Filter.parse(Map.of()), partial).get("scanned_to").toString()
+    assertTrue(Finder.document(FindFilter.parse(Map.of()), partial).get("scanned_to").toString()
         .startsWith("class 5-4-1, "));
   }
 
@@ -218,7 +218,7 @@ class FinderTest {
         Map.of("order", "hardest", "min_steps", "40", "symmetric", "false"),
         Map.of("order", "hardest", "group", "5-4-1-1", "min_steps", "70"),
         Map.of("order", "hardest", "minimal", "true"))) {
-      Finder.Filter f = Finder.Filter.parse(q);
+      FindFilter f = FindFilter.parse(q);
       List<Long> expected = all.stream()
           .filter(c -> (f.groupNum() < 0 || c.groupNum() == f.groupNum())
               && (f.minSteps() < 0 || c.minSolutionStep() >= f.minSteps())
@@ -241,7 +241,7 @@ class FinderTest {
       }
       assertEquals(expected, found, q.toString());
     }
-    assertThrows(IllegalArgumentException.class, () -> Finder.Filter.parse(Map.of("order", "easiest")));
+    assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("order", "easiest")));
   }
 
   /**
@@ -275,7 +275,7 @@ class FinderTest {
       if (random.nextBoolean()) {
         q.put("order", "hardest");
       }
-      Finder.Filter f = Finder.Filter.parse(q);
+      FindFilter f = FindFilter.parse(q);
       long expected = all.stream().filter(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
           && (f.bing() < 0 || c.bing() == f.bing()) && (f.style() < 0 || c.style() == f.style())
           && (f.minSteps() < 0 || c.isSolvable() && c.minSolutionStep() >= f.minSteps())
@@ -309,7 +309,7 @@ class FinderTest {
     for (Map<String, String> q : List.of(Map.<String, String>of(), Map.of("class", "5-4-1", "min_steps", "20"),
         Map.of("minimal", "true", "order", "hardest"), Map.of("order", "hardest", "symmetric", "false"),
         Map.of("solvable", "false"))) {
-      Finder.Filter f = Finder.Filter.parse(q);
+      FindFilter f = FindFilter.parse(q);
       List<Long> expected = new ArrayList<>();
       String cursor = null;
       do {
@@ -331,7 +331,7 @@ class FinderTest {
       assertEquals(new Finder.Total(expected.size(), true), end.total());
     }
     assertThrows(klotskidb.enumerator.InputException.class,
-        () -> Finder.findAt(db, Finder.Filter.parse(Map.of("group", "5-4-1-1")), 0, 3));
+        () -> Finder.findAt(db, FindFilter.parse(Map.of("group", "5-4-1-1")), 0, 3));
   }
 
   /** The difficulty rank against a plain count over every layout: the share needing fewer steps. */

@@ -1,8 +1,5 @@
 package klotskidb.server;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +10,11 @@ import klotskidb.db.DatabaseException;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
-import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.Pieces;
 import klotskidb.enumerator.UserText;
 import klotskidb.query.Documents;
 import klotskidb.query.Errors;
+import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.query.Json;
 import klotskidb.query.Lookup;
@@ -129,35 +125,35 @@ public final class Api {
 
   private Response get(KlotskiDb db, String path, String query) {
     try {
-      Map<String, String> q = query(query);
-      List<String> parts = segments(path);
+      Map<String, String> q = ApiParameters.query(query);
+      List<String> parts = ApiParameters.segments(path);
       if (parts.isEmpty() || !parts.get(0).equals("api")) {
         return Response.error(404, "no such resource: " + UserText.quote(path));
       }
       int n = parts.size();
       if (n == 1) {
-        allow(q);
-        return Response.ok(index());
+        ApiParameters.allow(q);
+        return Response.ok(ApiDescription.INDEX);
       }
       String what = parts.get(1);
       if (what.equals("openapi.json") && n == 2) {
-        allow(q);
-        return new Response(200, OPENAPI);
+        ApiParameters.allow(q);
+        return new Response(200, ApiDescription.TEXT);
       }
       if (what.equals("meta") && n == 2) {
-        allow(q);
+        ApiParameters.allow(q);
         return Response.ok(Queries.meta(db));
       }
       if (what.equals("facts") && n == 2) {
-        allow(q);
+        ApiParameters.allow(q);
         return Response.ok(klotskidb.query.Facts.document());
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));
         if (lists) {
-          allow(q, "offset", "limit");
+          ApiParameters.allow(q, "offset", "limit");
         } else {
-          allow(q);
+          ApiParameters.allow(q);
         }
         CaseRecord c = Lookup.layout(db, parts.get(2));
         if (n == 3) {
@@ -179,23 +175,23 @@ public final class Api {
         return find(db, q); // the filter refuses unknown words itself
       }
       if (what.equals("board") && n == 2) {
-        allow(q, "pieces");
-        return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(board(required(q, "pieces"))))));
+        ApiParameters.allow(q, "pieces");
+        return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(BoardPieces.code(ApiParameters.required(q, "pieces"))))));
       }
       if (what.equals("path") && n == 2) {
-        allow(q, "from", "to");
-        return path(db, required(q, "from"), required(q, "to"));
+        ApiParameters.allow(q, "from", "to");
+        return path(db, ApiParameters.required(q, "from"), ApiParameters.required(q, "to"));
       }
       if (what.equals("catalogue") && n == 2) {
-        allow(q);
+        ApiParameters.allow(q);
         return Response.ok(Queries.catalogue(db));
       }
       if (what.equals("group") && (n == 3 || n == 4 && parts.get(3).equals("steps")
           || n == 5 && parts.get(3).equals("layer"))) {
         if (n == 5) {
-          allow(q, "offset", "limit");
+          ApiParameters.allow(q, "offset", "limit");
         } else {
-          allow(q);
+          ApiParameters.allow(q);
         }
         GroupRecord g = Lookup.group(db, parts.get(2));
         if (n == 3) {
@@ -218,159 +214,16 @@ public final class Api {
     }
   }
 
-  /** Refuses a query parameter the endpoint does not take (a typo would otherwise pass unnoticed). */
-  private static void allow(Map<String, String> q, String... known) {
-    List<String> words = List.of(known);
-    for (String k : q.keySet()) {
-      if (!words.contains(k)) {
-        throw new InputException("unknown parameter " + UserText.quote(k) + (words.isEmpty()
-            ? ": this endpoint takes none" : ": expected " + String.join(", ", words)));
-      }
-    }
-  }
-
-  /**
-   * This API's description (OpenAPI 3.0), served at /api/openapi.json: the resource, its schemas of
-   * the layout, group and find documents made from the catalogue of facts ({@code {"x-generated":
-   * "Layout"}} and the others replaced by {@link klotskidb.query.Facts#openApi}).
-   */
-  static final String OPENAPI;
-
-  static {
-    try (java.io.InputStream in = Api.class.getResourceAsStream("openapi.json")) {
-      String text = in == null ? "{}" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      for (String schema : List.of("Layout", "Group", "FindResult")) {
-        text = text.replace("{\"x-generated\": \"" + schema + "\"}",
-            klotskidb.query.Json.write(klotskidb.query.Facts.openApi(schema)));
-      }
-      OPENAPI = text;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /** The description as served ({@link #OPENAPI}). */
-  public static String openApi() {
-    return OPENAPI;
-  }
-
-  /** GET /api: what there is, each path with its summary (from the OpenAPI description), and where that is. */
-  private static Map<String, Object> index() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", "klotski-db");
-    m.put("description", "the read-only API over the database of all 29,334,498 Klotski layouts");
-    m.put("openapi", "/api/openapi.json");
-    List<Object> endpoints = new ArrayList<>();
-    java.util.regex.Matcher e = java.util.regex.Pattern.compile(
-        "\"(/api[^\"]*)\": \\{\\s*\"get\": \\{\"summary\": \"([^\"]*)\"").matcher(OPENAPI);
-    while (e.find()) {
-      Map<String, Object> one = new LinkedHashMap<>();
-      one.put("path", e.group(1));
-      one.put("summary", e.group(2));
-      endpoints.add(one);
-    }
-    m.put("endpoints", endpoints);
-    return m;
-  }
-
-  private static List<String> segments(String path) {
-    List<String> out = new ArrayList<>();
-    for (String s : path.split("/")) {
-      if (!s.isEmpty()) {
-        out.add(decode(s.replace("+", "%2B")));
-      }
-    }
-    return out;
-  }
-
-  /** Percent-decoded (and '+' as a space); a malformed escape is the client's error, said plainly. */
-  private static String decode(String s) {
-    try {
-      return URLDecoder.decode(s, StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw new InputException("malformed percent-encoding in " + UserText.quote(s));
-    }
-  }
-
-  private static Map<String, String> query(String query) {
-    Map<String, String> q = new LinkedHashMap<>();
-    if (query == null || query.isEmpty()) {
-      return q;
-    }
-    for (String pair : query.split("&")) {
-      int eq = pair.indexOf('=');
-      String k = decode(eq < 0 ? pair : pair.substring(0, eq));
-      String v = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      q.put(k, v);
-    }
-    return q;
-  }
-
-  private static String required(Map<String, String> q, String key) {
-    String v = q.get(key);
-    if (v == null || v.isBlank()) {
-      throw new InputException("missing query parameter '" + key + "'");
-    }
-    return v;
-  }
-
-  private static int number(Map<String, String> q, String key, int fallback, int min, int max) {
-    String v = q.get(key);
-    if (v == null) {
-      return fallback;
-    }
-    if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
-    }
-    int n = Integer.parseInt(v);
-    if (n < min || n > max) {
-      throw new InputException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
-    }
-    return n;
-  }
-
-  /**
-   * The code of a board given as pieces, {@code 2x2@1,2x1@0,1x2@9,1x1@13,...} (kind and top-left
-   * cell 0..19), checked by the same rules as a typed code: the reason of an illegal board is
-   * the command line's.
-   */
-  static long board(String pieces) {
-    String[] items = pieces.split(",", -1);
-    if (items.length > 20) {
-      throw new InputException("a board has at most 20 pieces, not " + items.length);
-    }
-    int[] types = new int[items.length];
-    int[] cells = new int[items.length];
-    for (int i = 0; i < items.length; i++) {
-      String item = items[i].trim();
-      int at = item.indexOf('@');
-      int type = -1;
-      for (int t = 0; at > 0 && t < 4; t++) {
-        if (Pieces.name(t).equals(item.substring(0, at))) {
-          type = t;
-        }
-      }
-      String cell = at < 0 ? "" : item.substring(at + 1);
-      if (type < 0 || !cell.matches("[0-9]{1,2}") || Integer.parseInt(cell) >= Pieces.CELLS) {
-        throw new InputException("piece " + UserText.quote(item) + " is not KIND@CELL with KIND 2x2, "
-            + "1x2, 2x1 or 1x1 and CELL 0 to 19");
-      }
-      types[i] = type;
-      cells[i] = Integer.parseInt(cell);
-    }
-    return Board.of(types, cells).code();
-  }
-
   /** One page of the layouts a filter finds, and the cursor of the next. */
   private Response find(KlotskiDb db, Map<String, String> q) {
-    Finder.Filter f = Finder.Filter.parse(q);
-    int limit = number(q, "limit", 100, 1, Finder.MAX_LIMIT);
+    FindFilter f = FindFilter.parse(q);
+    int limit = ApiParameters.number(q, "limit", 100, 1, Finder.MAX_LIMIT);
     String cursor = q.get("cursor");
     if (q.containsKey("offset")) {
       if (cursor != null) {
         throw new InputException("give 'offset' or 'cursor', not both");
       }
-      return Response.ok(Finder.document(f, Finder.findAt(db, f, number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
+      return Response.ok(Finder.document(f, Finder.findAt(db, f, ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
     }
     Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
     return Response.ok(Finder.document(f, p));
@@ -378,8 +231,8 @@ public final class Api {
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */
   private Response lists(KlotskiDb db, CaseRecord c, boolean farthest, Map<String, String> q) {
-    int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
-    int limit = number(q, "limit", 100, 1, MAX_LIMIT);
+    int offset = ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
+    int limit = ApiParameters.number(q, "limit", 100, 1, MAX_LIMIT);
     RootFacts f = facts(db, c);
     if (f == null) {
       return Response.error(503, "busy: " + listSlots + " list searches under way; try again");
@@ -418,9 +271,9 @@ public final class Api {
   }
 
   private Response layer(KlotskiDb db, GroupRecord g, String layerText, Map<String, String> q) {
-    int layer = number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
-    int offset = number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
-    int limit = number(q, "limit", 100, 1, MAX_LIMIT);
+    int layer = ApiParameters.number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
+    int offset = ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
+    int limit = ApiParameters.number(q, "limit", 100, 1, MAX_LIMIT);
     Map<String, Object> doc = Queries.layer(db, g, layer, offset, limit);
     return doc == null ? Response.error(404, Queries.noLayer(g, layer)) : Response.ok(doc);
   }

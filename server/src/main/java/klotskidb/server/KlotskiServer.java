@@ -58,6 +58,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * answers a request line it cannot parse as a URI itself, before any handler, with an HTML page
  * naming {@code URISyntaxException}; 265 of 3,000 fuzzed requests got that. Jetty hands every such
  * error to one replaceable error handler. Measured with wrk against both, BENCHMARKS.md.
+ *
+ * <p>This class wires the server and routes a request; each part of an answer has its own place:
+ * {@link Answers} (headers, one write, ETag and 304), {@link JsonErrors}, {@link HostCheck},
+ * {@link ThePage}, and the API itself ({@link Api}).
  */
 public final class KlotskiServer implements HttpService {
   /** How {@code klotski serve} finds this server ({@code META-INF/services}): with the default limits. */
@@ -77,26 +81,10 @@ public final class KlotskiServer implements HttpService {
   /** A connection idle this long is closed; a request still arriving after {@link SlowRequests#LIMIT} too. */
   static final long IDLE_MILLIS = 20_000;
 
-  private static final HttpField NO_SNIFF = new HttpField("X-Content-Type-Options", "nosniff");
-  private static final HttpField NO_STORE = new HttpField(HttpHeader.CACHE_CONTROL, "no-store");
-  private static final HttpField JSON = new HttpField(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-  private static final HttpField HTML = new HttpField(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
-  private static final HttpField SVG = new HttpField(HttpHeader.CONTENT_TYPE, "image/svg+xml");
-  private static final HttpField NO_REFERRER = new HttpField("Referrer-Policy", "no-referrer");
-  /** A 200 that may be kept, but asked again (If-None-Match) before it is used: it changes with a publication. */
-  private static final HttpField REVALIDATE = new HttpField(HttpHeader.CACHE_CONTROL, "public, no-cache");
-  /** JSON is never a page: nothing may run or be framed from it. */
-  private static final HttpField API_CSP = new HttpField("Content-Security-Policy",
-      "default-src 'none'; frame-ancestors 'none'");
-
   private final Server jetty;
   private final ServerConnector connector;
   private final Api api;
-  private final byte[] page;
-  private final HttpField pageCsp;
-  private final String pageTag;
-  private final byte[] icon;
-  private final String iconTag;
+  private final ThePage page;
   private final PrintStream log;
   private final boolean loopback;
   private final QueuedThreadPool pool;
@@ -107,16 +95,7 @@ public final class KlotskiServer implements HttpService {
     this.api = new Api(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     this.log = log;
     this.loopback = address.getAddress() != null && address.getAddress().isLoopbackAddress();
-    try (InputStream in = KlotskiServer.class.getResourceAsStream("index.html")) {
-      if (in == null) {
-        throw new IOException("the page (klotskidb/server/index.html) is missing from the jar");
-      }
-      page = in.readAllBytes();
-    }
-    pageCsp = new HttpField("Content-Security-Policy", pagePolicy(new String(page, StandardCharsets.UTF_8)));
-    icon = icon(new String(page, StandardCharsets.UTF_8));
-    iconTag = tag(new String(icon, StandardCharsets.UTF_8));
-    pageTag = tag(new String(page, StandardCharsets.UTF_8));
+    page = ThePage.read();
     // the workers and Jetty's own: one acceptor and one selector (threads that wait on sockets)
     int workers = Math.max(1, threads);
     pool = new QueuedThreadPool(workers + 2, workers + 2);
@@ -163,9 +142,9 @@ public final class KlotskiServer implements HttpService {
       RequestLogWriter file = new RequestLogWriter(accessLog.toAbsolutePath().toString());
       file.setAppend(true);
       RequestLog.Writer writer = line -> {
-        Long bad = BAD_MESSAGE_BYTES.get();
+        Long bad = JsonErrors.BAD_MESSAGE_BYTES.get();
         if (bad != null) { // an unparsable request: its line gets the bytes of the JSON error sent
-          BAD_MESSAGE_BYTES.remove();
+          JsonErrors.BAD_MESSAGE_BYTES.remove();
           line = line.replaceFirst("^(\\S+ \\S+ \\S+ \\[[^\\]]*\\] \"(?:[^\"\\\\]|\\\\.)*\" \\d{3}) 0 ", "$1 " + bad + " ");
         }
         file.write(line);
@@ -173,36 +152,6 @@ public final class KlotskiServer implements HttpService {
       jetty.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
       jetty.addBean(file); // started and stopped with the server, as when it was the log's own writer
     }
-  }
-
-  /**
-   * The page's policy: its one inline script by hash (nothing else may run), its inline styles,
-   * requests to this server only, never framed.
-   */
-  /** The page's icon: the SVG of its {@code <link rel="icon" href="data:image/svg+xml,...">}, decoded. */
-  static byte[] icon(String html) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<link rel=\"icon\" href=\"data:image/svg\\+xml,([^\"]*)\">")
-        .matcher(html);
-    if (!m.find()) {
-      throw new IllegalStateException("the page has no icon (<link rel=\"icon\" href=\"data:image/svg+xml,...\">)");
-    }
-    return java.net.URLDecoder.decode(m.group(1).replace("+", "%2B"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
-  }
-
-    static String pagePolicy(String html) {
-    StringBuilder scripts = new StringBuilder();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script>(.*?)</script>", java.util.regex.Pattern.DOTALL)
-        .matcher(html);
-    while (m.find()) {
-      try {
-        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(m.group(1).getBytes(StandardCharsets.UTF_8));
-        scripts.append(" 'sha256-").append(java.util.Base64.getEncoder().encodeToString(sha)).append('\'');
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("no SHA-256 in this JVM", e);
-      }
-    }
-    return "default-src 'none'; script-src" + scripts + "; style-src 'unsafe-inline'; img-src 'self' data:; "
-        + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
   }
 
   /** Starts serving {@code db} on {@code address} with {@code threads} worker threads, no warm-up. */
@@ -273,7 +222,7 @@ public final class KlotskiServer implements HttpService {
       boolean head = method.equals("HEAD");
       if (!head && !method.equals("GET")) {
         response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-        send(response, callback, 405, JSON, error(405, "only GET and HEAD"));
+        Answers.send(response, callback, 405, Answers.JSON, Answers.error(405, "only GET and HEAD"));
         return true;
       }
       // requests wait in the pool's queue for a worker: past maxQueued of them, or after MAX_WAIT, a
@@ -282,191 +231,48 @@ public final class KlotskiServer implements HttpService {
       // resumes each waiting request, cost a fifth of the look-ups a second: BENCHMARKS.md)
       if (pool.getQueueSize() > maxQueued
           || System.nanoTime() - request.getBeginNanoTime() > MAX_WAIT.toNanos()) {
-        send(response, callback, 503, JSON, error(503, JsonErrors.busy(maxQueued)));
+        Answers.send(response, callback, 503, Answers.JSON, Answers.error(503, JsonErrors.busy(maxQueued)));
         return true;
       }
       String host = request.getHeaders().get(HttpHeader.HOST);
-      if (loopback && host != null && !isLocal(host)) {
+      if (loopback && host != null && !HostCheck.isLocal(host)) {
         // a page of another site that resolves its name to 127.0.0.1 (DNS rebinding) never reads the API
-        send(response, callback, 421, JSON, error(421, "this server answers only requests for this machine "
+        Answers.send(response, callback, 421, Answers.JSON, Answers.error(421, "this server answers only requests for this machine "
             + "(localhost, 127.0.0.1, [::1]); Host " + UserText.quote(host) + " refused"));
         return true;
       }
       String raw = request.getHttpURI().getPath();
       String query = request.getHttpURI().getQuery();
       if (raw.length() + (query == null ? 0 : query.length()) > MAX_URL) {
-        send(response, callback, 414, JSON, error(414, "the URL is longer than " + MAX_URL + " characters"));
+        Answers.send(response, callback, 414, Answers.JSON, Answers.error(414, "the URL is longer than " + MAX_URL + " characters"));
         return true;
       }
       String ifNoneMatch = request.getHeaders().get(HttpHeader.IF_NONE_MATCH);
       if (raw.equals("/favicon.ico")) { // the page's own icon (its <link rel="icon">), for clients that ask here
-        cacheable(response, callback, SVG, icon, iconTag, ifNoneMatch);
+        Answers.cacheable(response, callback, Answers.SVG, page.icon(), page.iconTag(), ifNoneMatch);
         return true;
       }
       if (raw.equals("/") || raw.equals("/index.html")) {
-        response.getHeaders().put(pageCsp);
-        cacheable(response, callback, HTML, page, pageTag, ifNoneMatch);
+        response.getHeaders().put(page.policy());
+        Answers.cacheable(response, callback, Answers.HTML, page.html(), page.tag(), ifNoneMatch);
         return true;
       }
       Api.Response r = api.get(raw, query);
       if (r.status() == 200 && r.publication() != null) {
-        cacheable(response, callback, JSON, bytes(r.body()), tag(r.publication() + "\n" + raw + "?" + query),
+        Answers.cacheable(response, callback, Answers.JSON, Answers.bytes(r.body()), Answers.tag(r.publication() + "\n" + raw + "?" + query),
             ifNoneMatch);
       } else {
-        send(response, callback, r.status(), JSON, bytes(r.body()));
+        Answers.send(response, callback, r.status(), Answers.JSON, Answers.bytes(r.body()));
       }
     } catch (RuntimeException e) {
       log.println("klotski serve: internal error on " + request.getHttpURI().getPath() + ": " + e);
       if (!response.isCommitted()) {
-        send(response, callback, 500, JSON, error(500, "internal error"));
+        Answers.send(response, callback, 500, Answers.JSON, Answers.error(500, "internal error"));
       } else {
         callback.failed(e);
       }
     }
     return true;
-  }
-
-  /** A Host header naming this machine: localhost, 127.x.x.x or [::1], with or without a port. */
-  static boolean isLocal(String host) {
-    String h = host.trim().toLowerCase(java.util.Locale.ROOT);
-    if (h.startsWith("[")) {
-      return h.startsWith("[::1]") && (h.length() == 5 || h.charAt(5) == ':');
-    }
-    int colon = h.indexOf(':');
-    String name = colon < 0 ? h : h.substring(0, colon);
-    return name.equals("localhost") || name.endsWith(".localhost") || name.matches("127(\\.\\d{1,3}){3}");
-  }
-
-  private static byte[] bytes(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static byte[] error(int status, String message) {
-    return bytes(Api.Response.error(status, message).body());
-  }
-
-  /** The whole answer in one write (Jetty sends no body for HEAD, the same Content-Length). */
-  private static void send(Response response, Callback callback, int status, HttpField type, byte[] body) {
-    response.setStatus(status);
-    headers(response.getHeaders(), type);
-    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-    response.write(true, ByteBuffer.wrap(body), callback);
-  }
-
-  /**
-   * A 200 that clients and proxies may keep: its ETag names the publication and the URL (the
-   * answer never changes within a publication), {@code Cache-Control: public, no-cache} has them
-   * ask again with {@code If-None-Match}, answered 304 without a body while it matches.
-   */
-  private static void cacheable(Response response, Callback callback, HttpField type, byte[] body, String etag,
-      String ifNoneMatch) {
-    response.getHeaders().put(HttpHeader.ETAG, etag);
-    if (ifNoneMatch != null && (ifNoneMatch.equals("*") || java.util.Arrays.stream(ifNoneMatch.split(","))
-        .map(String::trim).map(t -> t.startsWith("W/") ? t.substring(2) : t).anyMatch(etag::equals))) {
-      response.setStatus(304);
-      headers(response.getHeaders(), type);
-      response.getHeaders().put(REVALIDATE);
-      response.write(true, null, callback);
-      return;
-    }
-    response.setStatus(200);
-    headers(response.getHeaders(), type);
-    response.getHeaders().put(REVALIDATE);
-    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-    response.write(true, ByteBuffer.wrap(body), callback);
-  }
-
-  /** A strong ETag: the first 16 hex digits of the SHA-256 of what identifies the answer. */
-  static String tag(String identity) {
-    try {
-      byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
-      return "\"" + java.util.HexFormat.of().formatHex(sha, 0, 8) + "\"";
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("no SHA-256 in this JVM", e);
-    }
-  }
-
-  /**
-   * The headers of every answer, errors included: its type, no sniffing, no caching, no referrer;
-   * a JSON answer may never run anything or be framed (the page has its own policy).
-   */
-  private static void headers(HttpFields.Mutable h, HttpField type) {
-    h.put(type);
-    h.put(NO_SNIFF);
-    h.put(NO_STORE);
-    h.put(NO_REFERRER);
-    if (type == JSON) {
-      h.put(API_CSP);
-    }
-  }
-
-  /**
-   * Every error Jetty answers itself (a request it cannot parse, an ambiguous path, an error
-   * after a handler) as the API's JSON: {@code {"error": "..."}} with the status's reason and,
-   * when it is plain words, Jetty's detail; never a class name.
-   */
-  /**
-   * The body of the answer to a request Jetty could not parse ({@code %zz} in a URL, a garbled
-   * request line), for its access-log line: Jetty answers it through an error response of its own
-   * whose bytes the log does not count (it said 0), then logs it on the same thread.
-   */
-  static final ThreadLocal<Long> BAD_MESSAGE_BYTES = new ThreadLocal<>();
-
-  /** The method of the request Jetty makes up for one it could not parse ("BAD /badMessage" in the log). */
-  private static final String UNPARSED = "BAD";
-
-  static final class JsonErrors extends ErrorHandler {
-    private final int queued;
-
-    JsonErrors(int queued) {
-      this.queued = queued;
-    }
-
-    static String busy(int queued) {
-      return "busy: every worker is answering and " + queued + " requests' work is queued (or this one waited "
-          + MAX_WAIT.toSeconds() + " s); try again";
-    }
-
-    /** Jetty writes an error body only for GET, POST and HEAD by default: here for every method (PUT *). */
-    @Override
-    public boolean errorPageForMethod(String method) {
-      return true;
-    }
-
-    @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-        Callback callback) {
-      String text = code == 503 ? busy(queued) : text(code, message);
-      byte[] body = error(code, text);
-      if (request.getMethod().equals(UNPARSED)) {
-        BAD_MESSAGE_BYTES.set((long) body.length);
-      }
-      send(response, callback, code, JSON, body);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      headers(fields, JSON);
-      return ByteBuffer.wrap(error(status, text(status, reason)));
-    }
-
-    /** "bad request: Bad URI" style: the status's words, then Jetty's detail if it is plain words. */
-    static String text(int code, String detail) {
-      String what = HttpStatus.getMessage(code);
-      what = what == null ? "error " + code : what.toLowerCase(java.util.Locale.ROOT);
-      if (code == 400) {
-        what = "malformed request (request line, header, URL or its percent-encoding)";
-      }
-      if (code == 426) {
-        return "this server speaks HTTP/1.1 only (an HTTP/2 preface or an upgrade was sent)";
-      }
-
-      if (detail == null || detail.isBlank() || detail.equalsIgnoreCase(HttpStatus.getMessage(code))
-          || !detail.matches("[A-Za-z0-9 ,:=/'._-]{1,120}") || detail.contains("Exception") || detail.contains("java")) {
-        return what;
-      }
-      return what + ": " + detail;
-    }
   }
 
   /** Stops accepting, lets requests under way finish (up to a second), stops the workers. */

@@ -106,6 +106,7 @@ class ApiTest {
   @Test
   void aBoardOfPiecesIsItsLayout() {
     String classic = "2x2@1,2x1@0,2x1@3,2x1@8,2x1@11,1x2@9,1x1@13,1x1@14,1x1@16,1x1@19";
+    assertEquals(0x1A9BF0C00L, BoardPieces.code(classic));
     assertEquals(ok("/api/layout/1A9BF0C"), ok("/api/board", "pieces=" + classic));
     error(400, "/api/board", "pieces=2x2@1,2x1@0,2x1@1", "the 2x1 at 1 overlaps another piece");
     error(400, "/api/board", "pieces=2x2@1,2x1@19", "a 2x1 at 19 leaves the board");

@@ -1,0 +1,230 @@
+package klotskidb.query;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.UserText;
+
+/**
+ * A question of {@code find} ({@link Finder}): class (or jiang, bing, style), group, a range of
+ * min_solution_step, solvable, symmetric, minimal, a range of farthest_step, and the order; -1
+ * (numbers) and null (yes/no) are "any"; a group implies its class.
+ *
+ * <pre>
+ *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "yes", "order", "hardest")).question()
+ *       -> "class=5-4-1&minimal=true&order=hardest"   (what a cursor is bound to)
+ * </pre>
+ *
+ * Parsed from the words the API and the command line share ({@link #KEYS}); a bad value fails
+ * naming it. Which rows and buckets of the index it takes ({@link #matches}, {@link #takes},
+ * {@link #lowSteps1}) is asked by the scan.
+ */
+public record FindFilter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
+    Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst) {
+  /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
+  public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
+      "order",
+      "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest");
+
+  /** The filter's words as the API and the command line take them; a bad value fails naming it. */
+  public static FindFilter parse(Map<String, String> q) {
+    int jiang = -1;
+    int bing = -1;
+    int style = -1;
+    String cls = q.get("class");
+    int groupNum = -1;
+    String group = q.get("group");
+    if (group != null) {
+      int[] p = klotskidb.grouper.Names.parse(group, 4);
+      if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
+        throw new InputException("'group' " + group + " is not of 'class' " + cls);
+      }
+      cls = p[0] + "-" + p[1] + "-" + p[2];
+      groupNum = p[3];
+    }
+    if (cls != null) {
+      int c = LayoutClass.parse(cls);
+      jiang = LayoutClass.jiangOf(c);
+      bing = LayoutClass.bingOf(c);
+      style = LayoutClass.styleOf(c);
+    }
+    jiang = part(q, "jiang", jiang, 7);
+    bing = part(q, "bing", bing, 14);
+    style = part(q, "style", style, 7);
+    int min = number(q, "min_steps", -1);
+    int max = number(q, "max_steps", -1);
+    if (min >= 0 && max >= 0 && min > max) {
+      throw new InputException("'min_steps' " + min + " is more than 'max_steps' " + max);
+    }
+    int minFar = number(q, "min_farthest", -1);
+    int maxFar = number(q, "max_farthest", -1);
+    if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
+      throw new InputException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
+    }
+    Boolean solvable = yesNo(q, "solvable");
+    if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
+      throw new InputException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
+          + "'solvable=false', not both");
+    }
+    for (String k : q.keySet()) {
+      if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor") && !k.equals("offset")) {
+        throw new InputException("unknown filter " + UserText.quote(k) + ": expected "
+            + String.join(", ", KEYS) + " (and limit, cursor or offset)");
+      }
+    }
+    String order = q.getOrDefault("order", "class");
+    if (!order.equals("class") && !order.equals("hardest")) {
+      throw new InputException("'order' must be class or hardest, not " + UserText.quote(order));
+    }
+    Boolean minimal = yesNo(q, "minimal");
+    if (Boolean.TRUE.equals(minimal) && Boolean.FALSE.equals(solvable)) {
+      throw new InputException("a minimal puzzle is solvable: 'minimal=true' and 'solvable=false' find nothing");
+    }
+    return new FindFilter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minimal, minFar,
+        maxFar, order.equals("hardest"));
+  }
+
+  private static int part(Map<String, String> q, String key, int fromClass, int max) {
+    int v = number(q, key, -1);
+    if (v > max) {
+      throw new InputException("'" + key + "' must be from 0 to " + max + ", not " + v);
+    }
+    if (v >= 0 && fromClass >= 0 && v != fromClass) {
+      throw new InputException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
+    }
+    return v >= 0 ? v : fromClass;
+  }
+
+  private static int number(Map<String, String> q, String key, int fallback) {
+    String v = q.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (v.isEmpty() || v.length() > 5 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+    }
+    return Integer.parseInt(v);
+  }
+
+  private static Boolean yesNo(Map<String, String> q, String key) {
+    String v = q.get(key);
+    if (v == null) {
+      return null;
+    }
+    switch (v.toLowerCase(Locale.ROOT)) {
+      case "true", "yes", "1":
+        return true;
+      case "false", "no", "0":
+        return false;
+      default:
+        throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
+    }
+  }
+
+  /** Whether it asks for a range of farthest_step (analysed classes only). */
+  public boolean byFarthest() {
+    return minFarthest >= 0 || maxFarthest >= 0;
+  }
+
+  boolean farthestMatches(int farthestStep) {
+    return (minFarthest < 0 || farthestStep >= minFarthest) && (maxFarthest < 0 || farthestStep <= maxFarthest);
+  }
+
+  /** Whether a {@code find_farthest} row's range of farthest_step meets the filter's. */
+  boolean farthestMeets(byte[] indexRow) {
+    return (minFarthest < 0 || klotskidb.db.FindFarthestCodec.max(indexRow) >= minFarthest)
+        && (maxFarthest < 0 || klotskidb.db.FindFarthestCodec.min(indexRow) <= maxFarthest);
+  }
+
+  /** Whether the layouts of a bucket of this kind (symmetric * 2 + minimal) match. */
+  boolean takes(int kind) {
+    return (symmetric == null || symmetric == (kind >>> 1 == 1)) && (minimal == null || minimal == ((kind & 1) == 1));
+  }
+
+  /** Whether class {@code cls} matches. */
+  boolean matches(int cls) {
+    return (jiang < 0 || LayoutClass.jiangOf(cls) == jiang) && (bing < 0 || LayoutClass.bingOf(cls) == bing)
+        && (style < 0 || LayoutClass.styleOf(cls) == style);
+  }
+
+  /** The range of min_solution_step + 1 it takes. */
+  int lowSteps1() {
+    return Boolean.FALSE.equals(solvable) ? 0 : minSteps >= 0 ? minSteps + 1 : Boolean.TRUE.equals(solvable) ? 1 : 0;
+  }
+
+  int highSteps1() {
+    return Boolean.FALSE.equals(solvable) ? 0 : maxSteps >= 0 ? maxSteps + 1 : 0xFFFF;
+  }
+
+  /**
+   * The question as one line of words, the same for the same filter and order however it was
+   * typed ("class=5-4-1&minimal=true&order=hardest"; "all" for no filter): what a cursor is
+   * bound to.
+   */
+  public String question() {
+    Map<String, Object> m = describe();
+    StringBuilder sb = new StringBuilder();
+    if (jiang >= 0 && bing >= 0 && style >= 0) {
+      m.remove("jiang");
+      m.remove("bing");
+      m.remove("style");
+      m.remove("group");
+      sb.append(groupNum >= 0 ? "group=" + jiang + "-" + bing + "-" + style + "-" + groupNum
+          : "class=" + jiang + "-" + bing + "-" + style);
+    }
+    for (Map.Entry<String, Object> e : m.entrySet()) {
+      if (!e.getKey().equals("order")) {
+        sb.append(sb.length() == 0 ? "" : "&").append(e.getKey()).append('=').append(e.getValue());
+      }
+    }
+    if (hardestFirst) {
+      sb.append(sb.length() == 0 ? "" : "&").append("order=hardest");
+    }
+    return sb.length() == 0 ? "all" : sb.toString();
+  }
+
+  /** The filter as words (those given), for an answer to repeat. */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    if (hardestFirst) {
+      m.put("order", "hardest");
+    }
+    if (jiang >= 0) {
+      m.put("jiang", jiang);
+    }
+    if (bing >= 0) {
+      m.put("bing", bing);
+    }
+    if (style >= 0) {
+      m.put("style", style);
+    }
+    if (groupNum >= 0) {
+      m.put("group", jiang + "-" + bing + "-" + style + "-" + groupNum);
+    }
+    if (minSteps >= 0) {
+      m.put("min_steps", minSteps);
+    }
+    if (maxSteps >= 0) {
+      m.put("max_steps", maxSteps);
+    }
+    if (solvable != null) {
+      m.put("solvable", solvable);
+    }
+    if (symmetric != null) {
+      m.put("symmetric", symmetric);
+    }
+    if (minimal != null) {
+      m.put("minimal", minimal);
+    }
+    if (minFarthest >= 0) {
+      m.put("min_farthest", minFarthest);
+    }
+    if (maxFarthest >= 0) {
+      m.put("max_farthest", maxFarthest);
+    }
+    return m;
+  }
+}
