@@ -158,6 +158,10 @@ class BrowserTest {
       // the designers' facts: 256 optimal solutions; minimal known (4-4-1, 4-4-0 and 5-3-1 are built)
       assertEquals("256 optimal move sequences", browser.findElement(By.id("fact-optimal")).getText());
       assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
+      // the glossary: each fact's meaning is the catalogue of facts' (/api/facts), in the page's language
+      String optimalTip = "abbr[data-tip='f-optimal']";
+      wait.until(b -> ("optimal_solution_num: " + klotskidb.query.Facts.layout("optimal_solution_num").en())
+          .equals(b.findElement(By.cssSelector(optimalTip)).getAttribute("title")));
       assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
       assertTrue(browser.getCurrentUrl().contains("#l=1A9BF0C00"), browser.getCurrentUrl());
       assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
@@ -214,6 +218,8 @@ class BrowserTest {
       assertTrue(browser.getCurrentUrl().contains("lang=zh"), browser.getCurrentUrl());
       assertEquals("提示", browser.findElement(By.id("hint")).getText());
       assertEquals("棋盘", browser.findElement(By.id("board")).getAttribute("aria-label"));
+      assertEquals("min_solution_step: " + klotskidb.query.Facts.layout("min_solution_step").zh(),
+          browser.findElement(By.cssSelector("abbr[data-tip='f-steps']")).getAttribute("title"));
       click(wait, By.id("lang"));
       counter(wait, "Solved in 81 moves (optimum 81), 81 hints");
       assertTrue(browser.getCurrentUrl().contains("lang=en"), browser.getCurrentUrl());
