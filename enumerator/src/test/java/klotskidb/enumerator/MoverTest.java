@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.Random;
 import java.util.TreeSet;
 import klotskidb.testing.Parallel;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,24 +138,23 @@ class MoverTest {
 
   @Test
   void movesEqualTheReferenceOnASeededSample() {
-    Random random = new Random(42);
     Mover mover = new Mover();
     long[] buffer = new long[Mover.MAX_NEIGHBOURS];
-    for (int i = 0; i < 30_000; i++) {
-      long code = all.code(random.nextInt(all.size()));
-      int n = mover.neighbours(code, buffer);
-      TreeSet<Long> fast = new TreeSet<>();
-      for (int k = 0; k < n; k++) {
-        fast.add(buffer[k]);
-      }
-      assertEquals(referenceNeighbours(code), fast, Code.format(code));
-      assertEquals(n, fast.size());
-      // unit slides down and right are moves
-      int s = mover.slides(code, buffer);
-      for (int k = 0; k < s; k++) {
-        assertTrue(fast.contains(buffer[k]), "slide of " + Code.format(code));
-      }
-    }
+    klotskidb.testing.SameAsReference.check("Mover.neighbours", 42, 30_000, random -> all.code(random.nextInt(all.size())),
+        code -> {
+          int n = mover.neighbours(code, buffer);
+          TreeSet<Long> fast = new TreeSet<>();
+          for (int k = 0; k < n; k++) {
+            fast.add(buffer[k]);
+          }
+          assertEquals(n, fast.size(), "no move twice: " + Code.format(code));
+          // unit slides down and right are moves
+          int s = mover.slides(code, buffer);
+          for (int k = 0; k < s; k++) {
+            assertTrue(fast.contains(buffer[k]), "slide of " + Code.format(code));
+          }
+          return fast;
+        }, MoverTest::referenceNeighbours, Code::format);
   }
 
   private static long mix(long z) {
