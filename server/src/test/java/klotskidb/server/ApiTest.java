@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JSON API as plain functions, no sockets: a database of classes 5-4-1 and 0-3-0 built by the
- * real pipeline, every resource and every kind of bad request. ServeTest (cli) runs the same API
+ * real pipeline, every resource and every kind of bad request. KlotskiServerTest runs the same API
  * over HTTP through the real server.
  */
 class ApiTest {
