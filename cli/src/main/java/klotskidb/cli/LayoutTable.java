@@ -16,7 +16,6 @@ import klotskidb.query.Facts;
  *   code                                     1A9BF0C00
  *   ...
  *   min_solution_step                        81
- *   optimal_solution_num                     256
  *   farthest_num                             8 (farthest layouts)
  *   group 5-4-1-1
  *     size                                   25,955

@@ -17,74 +17,56 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.db.KlotskiDb;
-import klotskidb.server.KlotskiServer;
+import klotskidb.server.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The command line and the HTTP API say the same, over a real server on a loopback port and a
- * small database: a layout by every name is the document of {@code info --json}, a board of
- * pieces is the layout or the command line's reason, {@code find} pages alike; the URL serve prints. The server's own
- * behaviour (every endpoint, every error, limits, caching, the log) is tested in its module
- * ({@code KlotskiServerTest}).
+ * The command line and the API say the same, over a small database: a layout by every name is
+ * the document of {@code info --json}, a board of pieces is the layout or the command line's
+ * reason, {@code find} pages alike; and the URL serve prints. The API is asked as functions
+ * ({@link Api#get}, what the server runs for each request); the server itself, over HTTP, is
+ * tested in its module ({@code KlotskiServerTest}).
  */
 class ServeTest {
   @TempDir static Path temp;
   private static Path dbDir;
   private static KlotskiDb db;
-  private static KlotskiServer server;
-  private static String base;
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static final List<String> bodies = new ArrayList<>();
+  private static Api api;
 
   @BeforeAll
   static void start() throws Exception {
     dbDir = temp.resolve("db");
     assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
     db = KlotskiDb.open(dbDir);
-    server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4, new PrintStream(PrintStream.nullOutputStream()));
-    base = "http://127.0.0.1:" + server.address().getPort();
+    api = new Api(db);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
     db.close();
-    for (String b : bodies) { // never a stack trace or a path of the server's machine
-      assertFalse(b.contains(temp.toString()) || b.contains("Exception") || b.contains("\tat "), b);
-    }
   }
 
-  private static HttpResponse<String> get(String path) throws Exception {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
-    bodies.add(r.body());
-    return r;
+  /** The API's answer to a GET of {@code target} (a path and its query). */
+  private static Api.Response get(String target) {
+    int q = target.indexOf('?');
+    return q < 0 ? api.get(target, null) : api.get(target.substring(0, q), target.substring(q + 1));
   }
 
-  private static String ok(String path) throws Exception {
-    HttpResponse<String> r = get(path);
-    assertEquals(200, r.statusCode(), path + ": " + r.body());
-    assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), path);
+  private static String ok(String target) {
+    Api.Response r = get(target);
+    assertEquals(200, r.status(), target + ": " + r.body());
     return r.body();
   }
 
-  private static void error(int status, String path, String contains) throws Exception {
-    HttpResponse<String> r = get(path);
-    assertEquals(status, r.statusCode(), path + ": " + r.body());
-    assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), path + ": " + r.body());
+  private static void error(int status, String target, String contains) {
+    Api.Response r = get(target);
+    assertEquals(status, r.status(), target + ": " + r.body());
+    assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), target + ": " + r.body());
   }
 
-  private static int count(String text, String pattern) {
-    Matcher m = Pattern.compile(pattern).matcher(text);
-    int n = 0;
-    while (m.find()) {
-      n++;
-    }
-    return n;
-  }
   @Test
   void aLayoutByEveryNameIsTheSameDocumentAsInfoJson() throws Exception {
     String info = Cli.run("info", "1A9BF0C", "--json", "--db", dbDir.toString()).out.trim();
@@ -138,9 +120,6 @@ class ServeTest {
     assertTrue(bad.exit != 0, bad.toString());
     assertTrue(bad.err.contains("--min-steps must be a whole number, not 'x'"), bad.err);
   }
-
-  /** A request that keeps arriving a byte at a time (slowloris) is cut off; the server goes on. */
-  @org.junit.jupiter.api.Tag("slow")
 
   /** The address serve prints is a URL a browser opens: IPv6 in brackets, in its short form. */
   @Test
