@@ -31,7 +31,8 @@ import klotskidb.enumerator.InputException;
         "Each line: code, class, min_solution_step, whether it is symmetric, a minimal puzzle, its number of "
         + "optimal solutions, short code and name, in the order class, steps (unsolvable first), not symmetric "
         + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
-        + "how many layouts the filter finds in all (exact; with --group or a farthest range, at least the "
+        + "how many layouts the filter finds in all (exact; with --group, or a farthest range over a class "
+        + "analysed before find's farthest_step index, which the next 'klotski analyse' adds, at least the "
         + "layouts found so far, exact on the last page) and the --cursor of the next page when there is one. "
         + "A page holds --limit layouts while more match (a filter that matches nothing for a long way says "
         + "how far it scanned). A cursor belongs to its question: with other filters or another order it is "
@@ -61,7 +62,7 @@ final class FindCommand implements Callable<Integer> {
   String maxSteps;
 
   @Option(names = "--min-farthest", paramLabel = "N", description = "farthest_step at least N (analysed classes "
-      + "only; each layout looked up, as --group).")
+      + "only; the others are named).")
   String minFarthest;
 
   @Option(names = "--max-farthest", paramLabel = "N", description = "farthest_step at most N (analysed classes only).")
