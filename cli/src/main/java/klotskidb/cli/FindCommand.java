@@ -170,6 +170,10 @@ final class FindCommand implements Callable<Integer> {
           + " not analysed yet, " + String.join(", ", p.notAnalysed().subList(0, Math.min(8, p.notAnalysed().size())))
           + (p.notAnalysed().size() > 8 ? ", ..." : "") + "; klotski analyse)");
     }
+    if (f.byFarthest() && f.groupNum() < 0 && p.total() != null && !p.total().exact()) {
+      out.println("(at least: classes analysed before find's farthest_step index are searched layout by layout; "
+          + "'klotski analyse' indexes them from their stored values, no BFS)");
+    }
     if (p.partial()) {
       out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
           + Finder.scannedTo(p.next()) + "; go on with --cursor " + p.next() + ")");

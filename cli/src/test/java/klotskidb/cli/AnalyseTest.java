@@ -96,6 +96,22 @@ class AnalyseTest {
     Cli byName = Cli.run("info", "5-4-1-1-7472", "--farthest", "--solutions", "--json", "--db", db.toString());
     assertEquals(lists.out, byName.out);
     assertEquals(0, Cli.run("analyse", "--db", db.toString()).exit);
+
+    // a database analysed before find's farthest_step index: find says its total is a lower bound and
+    // why; the next analyse indexes every class from its stored values, and the total is exact
+    String[] far = {"find", "--db", db.toString(), "--min-farthest", "100", "--min-steps", "60", "--limit", "5"};
+    String indexed = Cli.run(far).out;
+    klotskidb.db.SmallDatabase.withoutIndex(db);
+    Cli old = Cli.run(far);
+    assertEquals(0, old.exit, old.toString());
+    assertTrue(old.out.contains(" of at least 5 layouts; next page") && old.out.contains("(at least: classes "
+        + "analysed before find's farthest_step index are searched layout by layout; 'klotski analyse' indexes"),
+        old.out);
+    Cli index = Cli.run("analyse", "--db", db.toString(), "--no-progress");
+    assertEquals(0, index.exit, index.toString());
+    assertTrue(index.out.contains("indexing 7 classes analysed before find's farthest_step index"), index.out);
+    assertEquals(indexed, Cli.run(far).out, "the same page and exact total again");
+    assertFalse(indexed.contains("at least"), indexed);
   }
 
   /** Each kernel, asked for by name, says so in the run's first line and stores the same values. */
