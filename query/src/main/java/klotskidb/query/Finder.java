@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
+import klotskidb.db.FindFarthestCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -403,12 +404,15 @@ public final class Finder {
         if (FindCodec.classOf(key) != cls || FindCodec.steps1Of(key) > hi) {
           return false;
         }
-        if (f.takes(kindOf(key)) && f.farthestMatches(klotskidb.db.FindFarthestCodec.min(value))
-            && f.farthestMatches(klotskidb.db.FindFarthestCodec.max(value))) {
-          n[0] += klotskidb.db.FindFarthestCodec.count(value);
-        } else if (f.takes(kindOf(key)) && f.farthestMeets(value)) {
-          for (int i = 0; i < klotskidb.db.FindFarthestCodec.count(value); i++) {
-            n[0] += f.farthestMatches(klotskidb.db.FindFarthestCodec.stepAt(value, i)) ? 1 : 0;
+        if (!f.takes(kindOf(key)) || !f.farthestMeets(value)) {
+          return true;
+        }
+        int codes = FindFarthestCodec.count(value);
+        if (f.farthestMatches(FindFarthestCodec.min(value)) && f.farthestMatches(FindFarthestCodec.max(value))) {
+          n[0] += codes; // the whole row is in the range
+        } else {
+          for (int i = 0; i < codes; i++) {
+            n[0] += f.farthestMatches(FindFarthestCodec.stepAt(value, i)) ? 1 : 0;
           }
         }
         return true;
@@ -543,7 +547,7 @@ public final class Finder {
         return true;
       }
       byte[] value = db.findRow(key);
-      if (value == null || FindCodec.count(value) != klotskidb.db.FindFarthestCodec.count(steps)) {
+      if (value == null || FindCodec.count(value) != FindFarthestCodec.count(steps)) {
         throw new IllegalStateException("the database is inconsistent: a find_farthest row does not match its "
             + "find row (verify --deep)");
       }
@@ -585,7 +589,7 @@ public final class Finder {
         long code = FindCodec.codeAt(value, i);
         int far = -1;
         if (f.byFarthest() && steps != null) {
-          far = klotskidb.db.FindFarthestCodec.stepAt(steps, i);
+          far = FindFarthestCodec.stepAt(steps, i);
           if (!f.farthestMatches(far)) {
             continue; // known from the index: neither examined nor looked up
           }

@@ -53,12 +53,16 @@ public final class Json {
       return ascii;
     }
 
+    private static final SerializableString LT = new SerializedString("\\u003c");
+    private static final SerializableString LINE = new SerializedString("\\u2028");
+    private static final SerializableString PARAGRAPH = new SerializedString("\\u2029");
+
     @Override
     public SerializableString getEscapeSequence(int ch) {
       return switch (ch) {
-        case '<' -> new SerializedString("\\u003c");
-        case 0x2028 -> new SerializedString("\\u2028");
-        case 0x2029 -> new SerializedString("\\u2029");
+        case '<' -> LT;
+        case 0x2028 -> LINE;
+        case 0x2029 -> PARAGRAPH;
         default -> null;
       };
     }
