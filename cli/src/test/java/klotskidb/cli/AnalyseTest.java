@@ -31,9 +31,8 @@ class AnalyseTest {
 
   @Test
   void aKilledAnalysisResumesAndEveryChecksumMatches() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(List.of(java, "-Xmx3g", "-cp", System.getProperty("java.class.path"),
-        Klotski.class.getName(), "analyse", "--db", db.toString(), "--threads", "1", "--no-progress"))
+    Process p = new ProcessBuilder(Cli.command(Cli.LONG_RUN, "analyse", "--db", db.toString(), "--threads", "1",
+        "--no-progress"))
         .redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
       String line;

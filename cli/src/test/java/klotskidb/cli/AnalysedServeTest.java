@@ -371,9 +371,7 @@ class AnalysedServeTest {
     paths.add("/api/layout/heng%20dao%20li%20ma");
     inputs.add("横刀力马"); // a slip: 404 naming the nearest
     paths.add("/api/layout/" + java.net.URLEncoder.encode("横刀力马", java.nio.charset.StandardCharsets.UTF_8));
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), Klotski.class.getName(), "info", "--stdin", "--db", dir.toString())
-        .start();
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "info", "--stdin", "--db", dir.toString())).start();
     inputs.add(""); // the last line blank too
     paths.add(null);
     p.getOutputStream().write((String.join("\n", inputs) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));

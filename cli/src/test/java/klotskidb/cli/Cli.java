@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 
 /** Runs the command in-process and captures what it prints. */
 final class Cli {
@@ -20,6 +21,27 @@ final class Cli {
     StringWriter err = new StringWriter();
     int exit = Klotski.run(args, new PrintWriter(out), new PrintWriter(err));
     return new Cli(exit, out.toString(), err.toString());
+  }
+
+  /**
+   * JVM options of a klotski process of its own that runs for a second or two (a small build,
+   * an export, a run killed early): the launcher's collector, transparent huge pages for the
+   * arrays of all 29M layouts, and the first compiler only (the second would spend more time
+   * compiling than it saves here: a two-class build takes a third of the time).
+   */
+  static final List<String> SHORT_RUN = List.of("-Xmx3g", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages",
+      "-XX:TieredStopAtLevel=1");
+  /** The options of one that computes for longer (an analysis, a release): both compilers. */
+  static final List<String> LONG_RUN = List.of("-Xmx3g", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages");
+
+  /** The command line of {@code klotski args} in a JVM of its own, with this JVM's java and class path. */
+  static List<String> command(List<String> options, String... args) {
+    List<String> line = new java.util.ArrayList<>();
+    line.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    line.addAll(options);
+    line.addAll(List.of("-cp", System.getProperty("java.class.path"), Klotski.class.getName()));
+    line.addAll(List.of(args));
+    return line;
   }
 
   /** The classes of {@link #analysedDatabase}. */

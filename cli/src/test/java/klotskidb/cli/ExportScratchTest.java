@@ -51,11 +51,12 @@ class ExportScratchTest {
   }
 
   private static ProcessBuilder export(Path tmp, List<String> format, String out) {
-    List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.io.tmpdir=" + tmp, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Klotski.class.getName(),
-        "export", "--db", db.toString(), "--no-progress", "--force", "--out", out, "--format"));
-    c.addAll(format);
-    return new ProcessBuilder(c);
+    List<String> options = new ArrayList<>(Cli.SHORT_RUN);
+    options.add("-Djava.io.tmpdir=" + tmp);
+    List<String> args = new ArrayList<>(List.of("export", "--db", db.toString(), "--no-progress", "--force", "--out", out,
+        "--format"));
+    args.addAll(format);
+    return new ProcessBuilder(Cli.command(options, args.toArray(String[]::new)));
   }
 
   private static List<String> scratch(Path... dirs) throws Exception {
@@ -166,11 +167,10 @@ class ExportScratchTest {
   void killedTablesPlotAndReleaseLeaveNoScratch() throws Exception {
     for (String command : List.of("tables", "plot", "release")) {
       Path dir = Files.createTempDirectory(temp, command).resolve("out");
-      List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Klotski.class.getName(), command,
-          "--db", db.toString(), "--out", dir.toString()));
-      c.addAll(command.equals("plot") ? List.of("--group", CLASS + "-0") : command.equals("release")
+      List<String> args = new ArrayList<>(List.of(command, "--db", db.toString(), "--out", dir.toString()));
+      args.addAll(command.equals("plot") ? List.of("--group", CLASS + "-0") : command.equals("release")
           ? List.of("--classes", CLASS, "--no-progress") : List.of());
+      List<String> c = Cli.command(Cli.SHORT_RUN, args.toArray(String[]::new));
       Process p = new ProcessBuilder(c).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -19,9 +19,8 @@ class KillTest {
   @TempDir Path temp;
 
   private static Process start(Path db, String classes) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(List.of(java, "-Xmx3g", "-cp", System.getProperty("java.class.path"),
-        Klotski.class.getName(), "build", "--db", db.toString(), "--no-progress", "--classes", classes))
+    return new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "build", "--db", db.toString(), "--no-progress",
+        "--classes", classes))
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
   }
 

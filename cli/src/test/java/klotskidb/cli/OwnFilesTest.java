@@ -110,13 +110,9 @@ class OwnFilesTest {
   void theWorkingFolderIsRefusedByEveryWriter() throws Exception {
     Path root = userFiles().resolve("folder");
     Map<String, String> before = snapshot(root.getParent());
-    String java = java();
     for (String[] command : List.of(writers(".").get(0), writers(".").get(1), writers(".").get(2),
         writers(".").get(3))) {
-      List<String> line = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-          Klotski.class.getName()));
-      line.addAll(List.of(command));
-      Process p = new ProcessBuilder(line).directory(root.toFile()).start();
+      Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, command)).directory(root.toFile()).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -322,17 +318,13 @@ class OwnFilesTest {
     assertTrue(main.err.contains("(not compared: the published main.csv holds all 203 classes, the database 1)"),
         main.err);
     // '-' is standard output: the same bytes as the file (a process of its own, whose stdout is read)
-    Process p = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"), Klotski.class.getName(),
-        "export", "--format", "main-csv", "--db", db.toString(), "--out", "-", "--no-progress").start();
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "export", "--format", "main-csv", "--db", db.toString(),
+        "--out", "-", "--no-progress")).start();
     byte[] stdout = p.getInputStream().readAllBytes();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), err);
     assertArrayEquals(Files.readAllBytes(temp.resolve("main-part.csv")), stdout);
     assertTrue(err.contains("lines to standard output"), err);
-  }
-
-  private static String java() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   @Test

@@ -50,10 +50,8 @@ class PublishCrashTest {
   /** Runs a klotski command under strace, killed at the {@code when}-th call of {@code calls}; its exit code. */
   private static int killedAt(String calls, int when, String... args) throws Exception {
     List<String> line = new ArrayList<>(List.of(strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=" + calls,
-        "-e", "inject=" + calls + ":signal=KILL:when=" + when,
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g",
-        "-cp", System.getProperty("java.class.path"), Klotski.class.getName()));
-    line.addAll(List.of(args));
+        "-e", "inject=" + calls + ":signal=KILL:when=" + when));
+    line.addAll(Cli.command(Cli.SHORT_RUN, args));
     Process p = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished or killed in time");

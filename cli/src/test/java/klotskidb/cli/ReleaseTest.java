@@ -116,9 +116,7 @@ class ReleaseTest {
   void aKilledReleaseResumesToTheSameFiles() throws Exception {
     List<String> some = SMALL.stream().filter(c -> !c.startsWith("0-")).limit(24).toList();
     Path out = temp.resolve("killed");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(List.of(java, "-Xmx3g", "-cp", System.getProperty("java.class.path"),
-        Klotski.class.getName(), "release", "--db", db.toString(), "--out", out.toString(), "--classes",
+    Process p = new ProcessBuilder(Cli.command(Cli.LONG_RUN, "release", "--db", db.toString(), "--out", out.toString(), "--classes",
         String.join(",", some), "--threads", "1", "--no-progress", "--published", Published.dir().toString()))
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

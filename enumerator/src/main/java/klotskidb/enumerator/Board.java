@@ -28,22 +28,30 @@ public final class Board {
   /** Per piece: type and top-left address; piece 0 is the 2x2. */
   private final int[] types;
   private final int[] addresses;
-  /** Per cell: the piece covering it, -1 when empty. */
-  private final int[] owner = new int[Pieces.CELLS];
+  /** Per cell: the piece covering it, -1 when empty; made when first asked for (most boards never are). */
+  private int[] owner;
 
   private Board(long code, int[] types, int[] addresses) {
     this.code = code;
     this.types = types;
     this.addresses = addresses;
-    Arrays.fill(owner, -1);
-    for (int p = 0; p < types.length; p++) {
-      int cells = Pieces.mask(types[p], addresses[p]);
-      for (int c = 0; c < Pieces.CELLS; c++) {
-        if ((cells >>> c & 1) != 0) {
-          owner[c] = p;
+  }
+
+  private int[] owner() {
+    if (owner == null) {
+      int[] o = new int[Pieces.CELLS];
+      Arrays.fill(o, -1);
+      for (int p = 0; p < types.length; p++) {
+        int cells = Pieces.mask(types[p], addresses[p]);
+        for (int c = 0; c < Pieces.CELLS; c++) {
+          if ((cells >>> c & 1) != 0) {
+            o[c] = p;
+          }
         }
       }
+      owner = o;
     }
+    return owner;
   }
 
   /**
@@ -154,19 +162,20 @@ public final class Board {
 
   /** The piece covering a cell, or -1 when the cell is empty. */
   public int pieceAt(int cell) {
-    return owner[cell];
+    return owner()[cell];
   }
 
   /** The type of the piece covering a cell, or -1 when it is empty. */
   public int typeAt(int cell) {
-    return owner[cell] < 0 ? -1 : types[owner[cell]];
+    int p = owner()[cell];
+    return p < 0 ? -1 : types[p];
   }
 
   /** Mask of the empty cells. */
   public int emptyCells() {
     int m = 0;
     for (int c = 0; c < Pieces.CELLS; c++) {
-      if (owner[c] < 0) {
+      if (owner()[c] < 0) {
         m |= 1 << c;
       }
     }
@@ -226,7 +235,7 @@ public final class Board {
       for (int col = 0; col <= Pieces.COLS; col++) {
         sb.append(splitHorizontally(row, col) ? '|' : ' ');
         if (col < Pieces.COLS) {
-          sb.append(owner[row * Pieces.COLS + col] < 0 ? " . " : "   ");
+          sb.append(owner()[row * Pieces.COLS + col] < 0 ? " . " : "   ");
         }
       }
       sb.append('\n');
@@ -240,7 +249,8 @@ public final class Board {
       return Integer.MIN_VALUE;
     }
     int cell = row * Pieces.COLS + col;
-    return owner[cell] >= 0 ? owner[cell] : -1 - cell;
+    int p = owner()[cell];
+    return p >= 0 ? p : -1 - cell;
   }
 
   /** Edge between (row - 1, col) and (row, col). */

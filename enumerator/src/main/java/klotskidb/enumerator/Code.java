@@ -127,10 +127,9 @@ public final class Code {
     if (code < 0 || code >= LIMIT) {
       return new IllegalCodeException(Reason.TOO_LONG, "value " + code + " does not fit in 36 bits");
     }
-    String text = format(code);
     int head = head(code);
     if (!Pieces.fits(Pieces.BLOCK, head)) {
-      return new IllegalCodeException(Reason.BAD_BLOCK_POSITION, "code " + text
+      return new IllegalCodeException(Reason.BAD_BLOCK_POSITION, "code " + format(code)
           + ": the 2x2 cannot start at address " + Integer.toHexString(head).toUpperCase()
           + " (allowed: 0 1 2 4 5 6 8 9 A C D E)");
     }
@@ -150,11 +149,11 @@ public final class Code {
       int type = Pieces.typeOfSymbol(symbol);
       int cells = Pieces.mask(type, cell);
       if (cells == 0) {
-        return new IllegalCodeException(Reason.OFF_BOARD, "code " + text + ": the "
+        return new IllegalCodeException(Reason.OFF_BOARD, "code " + format(code) + ": the "
             + Pieces.name(type) + " at cell " + cell + " would leave the board");
       }
       if ((cells & occupied) != 0) {
-        return new IllegalCodeException(Reason.OVERLAP, "code " + text + ": the "
+        return new IllegalCodeException(Reason.OVERLAP, "code " + format(code) + ": the "
             + Pieces.name(type) + " at cell " + cell + " overlaps another piece");
       }
       occupied |= cells;
@@ -162,12 +161,12 @@ public final class Code {
     // shift + 2 low bits were not read; they must be zero.
     int unread = shift + 2;
     if (unread > 0 && (range & ((1 << unread) - 1)) != 0) {
-      return new IllegalCodeException(Reason.NONZERO_PADDING, "code " + text
+      return new IllegalCodeException(Reason.NONZERO_PADDING, "code " + format(code)
           + ": the board is full after " + (15 - shift / 2) + " symbols but the padding is not zero");
     }
     if (empty < 2) {
       return new IllegalCodeException(Reason.TOO_FEW_EMPTY,
-          "code " + text + ": " + empty + " empty cell(s), at least 2 are needed");
+          "code " + format(code) + ": " + empty + " empty cell(s), at least 2 are needed");
     }
     return null;
   }
