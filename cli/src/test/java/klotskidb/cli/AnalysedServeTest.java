@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,8 +24,6 @@ import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.server.Api;
-import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,14 +34,16 @@ import org.junit.jupiter.api.io.TempDir;
  * (not), the database {@link Cli#analysedDatabase} shares.
  * Find by farthest_step: the pages, followed through their cursors, equal a scan of every layout
  * with its stored analysis, filtered and sorted into the documented order; the command line and
- * the API give the same answers. The lists on demand, from a real server on a loopback port:
- * equal to the stored values, to the rows of the class's farthest and solution files, and to
- * `info --farthest --solutions`.
+ * the API ({@code klotski serve} in a process of its own, {@link Served}) give the same answers. The
+ * lists on demand, from that server: equal to the stored values, to the rows of the class's
+ * farthest and solution files, and to `info --farthest --solutions`.
  */
 class AnalysedServeTest {
   @TempDir static Path temp;
   private static Path dir;
   private static KlotskiDb db;
+  /** {@code klotski serve} over the same database, in a process of its own. */
+  private static Served served;
   /** Every layout with its stored farthest_step (-1: class not analysed), in find's order. */
   private static final List<long[]> all = new ArrayList<>();
 
@@ -53,6 +51,7 @@ class AnalysedServeTest {
   static void build() throws java.io.IOException {
     dir = Cli.analysedDatabase(); // read only
     db = KlotskiDb.open(dir);
+    served = Served.start(dir);
     List<Object[]> rows = new ArrayList<>();
     db.forEachCaseWithAnalysis((c, a) -> rows.add(new Object[] {c, a == null ? -1 : a.farthestStep()}));
     rows.sort(Comparator.<Object[]>comparingInt(r -> cls((CaseRecord) r[0]))
@@ -68,8 +67,14 @@ class AnalysedServeTest {
   }
 
   @AfterAll
-  static void close() {
+  static void close() throws InterruptedException {
     db.close();
+    served.close();
+  }
+
+  /** The served API's answer to a GET of {@code path} with {@code query} (null: none). */
+  private static Served.Answer api(String path, String query) {
+    return served.get(query == null ? path : path + "?" + query);
   }
 
   private static int cls(CaseRecord c) {
@@ -153,7 +158,7 @@ class AnalysedServeTest {
     assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  symmetric  256 optimal  farthest 124"), text.out);
     Cli json = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
         "--min-farthest", "124", "--json");
-    Api.Response r = new Api(db).get("/api/find", "group=5-4-1-1&min_steps=81&max_steps=81&min_farthest=124");
+    Served.Answer r = api("/api/find", "group=5-4-1-1&min_steps=81&max_steps=81&min_farthest=124");
     assertEquals(200, r.status());
     assertEquals(r.body(), json.out.strip());
 
@@ -162,7 +167,7 @@ class AnalysedServeTest {
     assertTrue(none.err.contains("farthest_step is known for analysed classes only"), none.err);
     Cli bad = Cli.run("find", "--db", dir.toString(), "--min-farthest", "9", "--max-farthest", "3");
     assertTrue(bad.err.contains("--min-farthest 9 is more than --max-farthest 3"), bad.err);
-    assertEquals(400, new Api(db).get("/api/find", "class=0-3-0&max_farthest=x").status());
+    assertEquals(400, api("/api/find", "class=0-3-0&max_farthest=x").status());
   }
 
   /** The rows of a per-class file of `klotski export`, by their code. */
@@ -220,9 +225,8 @@ class AnalysedServeTest {
       }
     }
     assertTrue(sample.size() > 50, sample.size() + " layouts");
-    try (KlotskiServer server = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4,
-        new PrintStream(PrintStream.nullOutputStream()))) {
-      String base = "http://127.0.0.1:" + server.address().getPort();
+    {
+      String base = served.base;
       int infos = 0;
       for (long c : sample) {
         String code = Code.format(c);
@@ -303,7 +307,7 @@ class AnalysedServeTest {
     Cli without = Cli.run("solve", "1A9BF0C", "--codes-only");
     assertEquals(0, withDb.exit, withDb.toString());
     assertEquals(withDb.out, without.out);
-    Api.Response r = new Api(db).get("/api/layout/1A9BF0C/solution", null);
+    Served.Answer r = api("/api/layout/1A9BF0C/solution", null);
     assertEquals(200, r.status());
     List<String> lines = withDb.out.lines().filter(l -> l.matches("[0-9A-F]{9}")).toList();
     assertEquals(82, lines.size(), withDb.out);
@@ -315,7 +319,6 @@ class AnalysedServeTest {
   /** Every query command's --json prints exactly the API's body for the same question. */
   @Test
   void everyQueryCommandsJsonIsTheApisBody() {
-    Api api = new Api(db);
     String d = dir.toString();
     String unsolvable = Code.format(all.stream().filter(r -> r[2] < 0).findFirst().orElseThrow()[0]);
     String[][] pairs = {
@@ -331,7 +334,7 @@ class AnalysedServeTest {
         {"/api/find", "class=5-4-1&min_steps=100&limit=7", "find --class 5-4-1 --min-steps 100 --limit 7"},
     };
     for (String[] p : pairs) {
-      Api.Response r = api.get(p[0], p[1]);
+      Served.Answer r = api(p[0], p[1]);
       List<String> args = new ArrayList<>(List.of(p[2].split(" ")));
       args.addAll(List.of("--json", "--db", d));
       if (p[2].startsWith("path")) {
@@ -349,7 +352,6 @@ class AnalysedServeTest {
    */
   @Test
   void infoFromStandardInputAnswersEachLineAsTheApi() throws Exception {
-    Api api = new Api(db);
     List<String> inputs = new ArrayList<>();
     List<String> paths = new ArrayList<>();
     for (int i = 0; i < all.size(); i += 409) {
@@ -386,7 +388,7 @@ class AnalysedServeTest {
             out.get(i));
         continue;
       }
-      Api.Response r = api.get(paths.get(i), null);
+      Served.Answer r = api(paths.get(i), null);
       if (r.status() == 200) {
         assertEquals(r.body(), out.get(i), inputs.get(i));
       } else {

@@ -3,13 +3,9 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import klotskidb.db.KlotskiDb;
-import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -25,9 +21,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) over a
- * database of every class the catalogue's layouts are in (5-4-0 to 5-4-5), the classes one piece
- * smaller than 5-4-1 (so its minimal puzzles are known) and 0-3-0 (the editor's board).
+ * The explorer page in a real browser: headless Chromium (Debian's, with its chromedriver) and
+ * {@code klotski serve} in a process of its own ({@link Served}), over a database of every class the
+ * catalogue's layouts are in (5-4-0 to 5-4-5), the classes one piece smaller than 5-4-1 (so its
+ * minimal puzzles are known) and 0-3-0 (the editor's board).
  *
  * <p>The game: 横刀立马 opened from its level card, unspoiled by default (no colours, no distances),
  * then with the coach played by hand to "solved" in 81 moves by the hints (an undo, a redo and a
@@ -133,15 +130,11 @@ class BrowserTest {
     assertEquals(0, b.exit, b.toString());
   }
 
-  private static KlotskiServer serve(KlotskiDb db) throws java.io.IOException {
-    return KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 4, new PrintStream(PrintStream.nullOutputStream()));
-  }
-
   @Test
   void playTheClassicsAndEveryLevelInTwoLanguagesOnAPhoneAndUseTheTools() throws Exception {
     WebDriver browser = browser();
-    try (KlotskiDb db = KlotskiDb.open(dbDir); KlotskiServer server = serve(db)) {
-      String base = "http://127.0.0.1:" + server.address().getPort() + "/";
+    try (Served served = Served.start(dbDir)) {
+      String base = served.base + "/";
       // the page redraws by replacing elements: an element read mid-redraw is stale, read again
       WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
       wait.ignoring(StaleElementReferenceException.class);
@@ -451,8 +444,8 @@ class BrowserTest {
   @Test
   void aChineseBrowserGetsChineseErrorsAndKeepsEnglishOnceChosen() throws Exception {
     WebDriver browser = browser("--lang=zh-CN", "--accept-lang=zh-CN");
-    try (KlotskiDb db = KlotskiDb.open(dbDir); KlotskiServer server = serve(db)) {
-      String base = "http://127.0.0.1:" + server.address().getPort() + "/";
+    try (Served served = Served.start(dbDir)) {
+      String base = served.base + "/";
       WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
       wait.ignoring(StaleElementReferenceException.class);
       browser.get(base);

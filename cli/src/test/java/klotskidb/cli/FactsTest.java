@@ -244,7 +244,12 @@ class FactsTest {
   @Test
   @SuppressWarnings("unchecked")
   void theOpenApiSchemasAreTheCatalogues() throws Exception {
-    String text = klotskidb.server.ApiDescription.text(); // as served: its schemas made from the catalogue
+    String text; // as served: its schemas made from the catalogue
+    try (Served served = Served.start(Cli.analysedDatabase())) {
+      Served.Answer r = served.get("/api/openapi.json");
+      assertEquals(200, r.status(), r.body());
+      text = r.body();
+    }
     assertTrue(!text.contains("x-generated"), "every generated schema in place");
     Map<String, Object> api = new org.openqa.selenium.json.Json().toType(text, Map.class);
     Map<String, Object> layout = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) api

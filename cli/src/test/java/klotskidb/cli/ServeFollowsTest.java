@@ -3,8 +3,6 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,13 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import klotskidb.db.LiveDatabase;
-import klotskidb.server.KlotskiServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A server started before {@code analyse} answers the analysed values within seconds after the
+ * {@code klotski serve} started before {@code analyse} answers the analysed values within seconds after the
  * publish, with no failed request while a loopback load runs through it, and {@code /api/meta}
  * names the publication that answered.
  */
@@ -33,10 +29,8 @@ class ServeFollowsTest {
     Path db = temp.resolve("db");
     assertEquals(0, Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", "5-4-1").exit);
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    try (LiveDatabase live = LiveDatabase.open(db, note -> { });
-        KlotskiServer server = KlotskiServer.start(live, new InetSocketAddress("127.0.0.1", 0), 4,
-            new PrintStream(PrintStream.nullOutputStream()), KlotskiServer.MAX_IN_FLIGHT, 0)) {
-      String base = "http://127.0.0.1:" + server.address().getPort();
+    try (Served served = Served.start(db)) {
+      String base = served.base;
       String before = get(client, base + "/api/meta");
       assertTrue(before.contains("\"analysed_classes\":[]"), before);
       AtomicBoolean stop = new AtomicBoolean();

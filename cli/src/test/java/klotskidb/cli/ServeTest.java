@@ -4,20 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import klotskidb.db.KlotskiDb;
-import klotskidb.server.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,43 +16,40 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The command line and the API say the same, over a small database: a layout by every name is
  * the document of {@code info --json}, a board of pieces is the layout or the command line's
- * reason, {@code find} pages alike; and the URL serve prints. The API is asked as functions
- * ({@link Api#get}, what the server runs for each request); the server itself, over HTTP, is
- * tested in its module ({@code KlotskiServerTest}).
+ * reason, {@code find} pages alike; and the URL serve prints. The API is {@code klotski serve}
+ * started as a user starts it ({@link Served}); the server's own behaviour, over HTTP, is tested in
+ * its module ({@code KlotskiServerTest}).
  */
 class ServeTest {
   @TempDir static Path temp;
   private static Path dbDir;
-  private static KlotskiDb db;
-  private static Api api;
+  private static Served served;
 
   @BeforeAll
   static void start() throws Exception {
     dbDir = temp.resolve("db");
     assertEquals(0, Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-1,0-3-0").exit);
-    db = KlotskiDb.open(dbDir);
-    api = new Api(db);
+    served = Served.start(dbDir);
   }
 
   @AfterAll
-  static void stop() {
-    db.close();
+  static void stop() throws Exception {
+    served.close();
   }
 
   /** The API's answer to a GET of {@code target} (a path and its query). */
-  private static Api.Response get(String target) {
-    int q = target.indexOf('?');
-    return q < 0 ? api.get(target, null) : api.get(target.substring(0, q), target.substring(q + 1));
+  private static Served.Answer get(String target) {
+    return served.get(target);
   }
 
   private static String ok(String target) {
-    Api.Response r = get(target);
+    Served.Answer r = get(target);
     assertEquals(200, r.status(), target + ": " + r.body());
     return r.body();
   }
 
   private static void error(int status, String target, String contains) {
-    Api.Response r = get(target);
+    Served.Answer r = get(target);
     assertEquals(status, r.status(), target + ": " + r.body());
     assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), target + ": " + r.body());
   }
