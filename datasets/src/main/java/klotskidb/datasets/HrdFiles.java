@@ -27,9 +27,41 @@ public final class HrdFiles {
 
   private HrdFiles() {}
 
-  /** All_Case.txt (of class {@code cls} only when it is not -1); returns the lines written. */
+  /**
+   * All_Case.txt (of class {@code cls} only when it is not -1); returns the lines written. The
+   * codes alone: all of them from the {@code ids} family, one class's from its names.
+   */
   public static long allCases(KlotskiDb db, int cls, OutputStream out, LongConsumer progress) throws IOException {
-    return lines(db, cls, out, progress, (line, c) -> line.append(Code.format(c.code())));
+    byte[] line = new byte[Code.DIGITS + 1];
+    line[0] = '\n';
+    long[] n = {0};
+    java.util.function.LongConsumer each = code -> {
+      if ((++n[0] & 0xFFFF) == 0) {
+        progress.accept(n[0]);
+      }
+      Code.formatInto(code, line, 1);
+      try {
+        if (n[0] == 1) {
+          out.write(line, 1, Code.DIGITS); // no line break before the first
+        } else {
+          out.write(line, 0, line.length);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    };
+    try {
+      if (cls >= 0) {
+        for (long code : db.codesOfClass(cls)) {
+          each.accept(code);
+        }
+      } else {
+        db.forEachCode(each);
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return n[0];
   }
 
   /** main.csv (of class {@code cls} only when it is not -1); returns the lines written. */

@@ -30,4 +30,8 @@ public final class IdsCodec {
   public static long decodeValue(byte[] value) {
     return Schema.getCode(value, 0);
   }
+
+  public static long decodeValue(ByteBuffer value) {
+    return Schema.getCode(value);
+  }
 }

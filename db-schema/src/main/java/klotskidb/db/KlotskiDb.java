@@ -404,6 +404,23 @@ public final class KlotskiDb implements AutoCloseable {
     }
   }
 
+  /**
+   * Every layout's code in code order, from the {@code ids} family (ids are ranks in code order):
+   * 9 bytes a row instead of a whole record, for what needs the codes only (All_Case.txt).
+   */
+  public void forEachCode(LongConsumer action) {
+    try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
+        RocksIterator it = db.newIterator(byName.get(IdsCodec.FAMILY), ro)) {
+      ByteBuffer value = ByteBuffer.allocateDirect(8);
+      for (it.seekToFirst(); it.isValid(); it.next()) {
+        value.clear();
+        it.value(value);
+        action.accept(IdsCodec.decodeValue(value));
+      }
+      status(it, IdsCodec.FAMILY);
+    }
+  }
+
   /** Receives a layout record and its analysis (null until its class is analysed). */
   public interface CaseAndAnalysis {
     void accept(CaseRecord c, Analysis a);
