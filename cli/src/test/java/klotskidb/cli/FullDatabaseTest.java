@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The full build, as {@code make run} does it, checked against an independent in-memory run of
  * the pipeline: a seeded sample of 1,000,000 layouts field by field, and every group record.
- * The tests only read the database (each writes its own files), two at a time: most of them scan
- * it on one thread.
+ * The tests only read the database (each writes its own files), so the class runs beside the
+ * other classes, its tests two at a time when a worker is free (most scan it on one thread).
  */
 @Tag("slow")
 @Execution(ExecutionMode.CONCURRENT)

@@ -18,12 +18,14 @@ import klotskidb.enumerator.Pieces;
 public final class LegacySymmetry {
   private LegacySymmetry() {}
 
+  /** The original engine's answer for a legal code (the cells read by {@link Board#typesByCell}). */
   public static boolean isSymmetric(long code) {
-    Board b = Board.of(code);
+    int[] type = new int[Pieces.CELLS];
+    Board.typesByCell(code, type);
     for (int row = 0; row < Pieces.ROWS; row++) {
       for (int c = 0; c <= 1; c++) {
-        int left = b.typeAt(row * Pieces.COLS + c);
-        int right = b.typeAt(row * Pieces.COLS + (Pieces.COLS - 1 - c));
+        int left = type[row * Pieces.COLS + c];
+        int right = type[row * Pieces.COLS + (Pieces.COLS - 1 - c)];
         boolean ok;
         if (left < 0) {
           ok = right < 0;

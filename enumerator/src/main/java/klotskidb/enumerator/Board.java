@@ -84,6 +84,36 @@ public final class Board {
   }
 
   /**
+   * The type of the piece covering each of the 20 cells of a legal code ({@code -1}: empty), into
+   * {@code out}: the walk of {@link #of(long)} with nothing made, for scans over every layout
+   * (main.csv's symmetry column). Not checked: give it codes that are legal.
+   */
+  public static void typesByCell(long code, int[] out) {
+    Arrays.fill(out, 0, Pieces.CELLS, -1);
+    int occupied = Pieces.mask(Pieces.BLOCK, Code.head(code));
+    fill(out, occupied, Pieces.BLOCK);
+    int range = Code.range(code);
+    for (int shift = 30; occupied != Pieces.FULL; shift -= 2) {
+      int cell = Integer.numberOfTrailingZeros(~occupied);
+      int symbol = (range >>> shift) & 3;
+      if (symbol == 0) {
+        occupied |= 1 << cell;
+      } else {
+        int type = Pieces.typeOfSymbol(symbol);
+        int cells = Pieces.mask(type, cell);
+        fill(out, cells, type);
+        occupied |= cells;
+      }
+    }
+  }
+
+  private static void fill(int[] out, int cells, int type) {
+    for (int m = cells; m != 0; m &= m - 1) {
+      out[Integer.numberOfTrailingZeros(m)] = type;
+    }
+  }
+
+  /**
    * Builds a board from pieces and encodes it: exactly one 2x2, no overlap, at least two cells
    * empty.
    *

@@ -33,6 +33,21 @@ class BoardTest {
     assertEquals(b.pieceAt(9), b.pieceAt(10), "a horizontal piece covers 9 and 10");
   }
 
+  /** The cells of a code read without a board are the board's, on a seeded sample of all layouts. */
+  @Test
+  void typesByCellAreTheBoardsCells() {
+    AllLayouts all = AllLayouts.build();
+    int[] cells = new int[Pieces.CELLS];
+    klotskidb.testing.SameAsReference.check("Board.typesByCell", 20261125, 200_000,
+        random -> all.code(random.nextInt(all.size())), code -> {
+          Board.typesByCell(code, cells);
+          return java.util.Arrays.stream(cells).boxed().toList();
+        }, code -> {
+          Board b = Board.of(code);
+          return java.util.stream.IntStream.range(0, Pieces.CELLS).map(b::typeAt).boxed().toList();
+        }, Code::format);
+  }
+
   @Test
   void theOtherSpecExamplesDecode() {
     // 4FEA134: 2x2 at 4; 5DC02F8: 2x2 at 5 with empty cells on both sides
