@@ -27,7 +27,7 @@ final class Cli {
    * JVM options of a klotski process of its own that runs for a second or two (a small build,
    * an export, a run killed early): the launcher's collector, transparent huge pages for the
    * arrays of all 29M layouts, and the first compiler only (the second would spend more time
-   * compiling than it saves here: a two-class build takes a third of the time).
+   * compiling than it saves here: BENCHMARKS.md, row "a test's own klotski process").
    */
   static final List<String> SHORT_RUN = List.of("-Xmx3g", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages",
       "-XX:TieredStopAtLevel=1");
