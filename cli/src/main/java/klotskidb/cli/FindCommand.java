@@ -95,9 +95,7 @@ final class FindCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  @Option(names = "--codes-only", description = "Only the codes, one a line (the next page's cursor, when there is "
-      + "one, on standard error), for a pipe.")
-  boolean codesOnly;
+  @Mixin CodesOnlyOption codesOnly; // the next page's cursor, when there is one, on standard error
 
   @Mixin DbOption db;
 
@@ -110,9 +108,7 @@ final class FindCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (json.on && codesOnly) {
-      throw new InputException("give --json or --codes-only, not both");
-    }
+    codesOnly.checkNotWith(json);
     Map<String, String> q = new LinkedHashMap<>();
     for (String key : FindFilter.KEYS) {
       Object value = spec.findOption(option(key)).getValue();
@@ -140,7 +136,7 @@ final class FindCommand implements Callable<Integer> {
       throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (codesOnly) {
+    if (codesOnly.on) {
       for (Finder.Hit h : p.hits()) {
         out.println(Code.format(h.code()));
       }

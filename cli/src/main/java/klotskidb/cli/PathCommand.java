@@ -9,7 +9,6 @@ import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -25,8 +24,7 @@ final class PathCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "TO", description = "Target layout, in the same forms.")
   String to;
 
-  @Option(names = "--codes-only", description = "One code per line, nothing else.")
-  boolean codesOnly;
+  @Mixin CodesOnlyOption codesOnly;
 
   @Mixin JsonOption json;
 
@@ -34,6 +32,7 @@ final class PathCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    codesOnly.checkNotWith(json);
     long a = LayoutRef.codeWithoutDatabase(from);
     long b = LayoutRef.codeWithoutDatabase(to);
     if (json.on) {
@@ -48,8 +47,8 @@ final class PathCommand implements Callable<Integer> {
     if (path == null) {
       throw new IllegalArgumentException(Queries.noPath(a, b));
     }
-    PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
-    if (!codesOnly) {
+    PathPrinter.print(spec.commandLine().getOut(), path, codesOnly.on);
+    if (!codesOnly.on) {
       spec.commandLine().getOut().println("path of " + PathPrinter.steps(path.length - 1));
     }
     return 0;

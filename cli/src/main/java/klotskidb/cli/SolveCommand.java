@@ -12,7 +12,6 @@ import klotskidb.layerer.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -30,8 +29,7 @@ final class SolveCommand implements Callable<Integer> {
 
   @Mixin DbOption db;
 
-  @Option(names = "--codes-only", description = "One code per line, nothing else.")
-  boolean codesOnly;
+  @Mixin CodesOnlyOption codesOnly;
 
   @Mixin JsonOption json;
 
@@ -39,6 +37,7 @@ final class SolveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    codesOnly.checkNotWith(json);
     long[] path = db.given() ? fromDatabase() : search();
     if (json.on) {
       spec.commandLine().getOut().println(Json.write(Queries.solution(code, path)));
@@ -47,8 +46,8 @@ final class SolveCommand implements Callable<Integer> {
     if (path == null) {
       throw unsolvable(code);
     }
-    PathPrinter.print(spec.commandLine().getOut(), path, codesOnly);
-    if (!codesOnly) {
+    PathPrinter.print(spec.commandLine().getOut(), path, codesOnly.on);
+    if (!codesOnly.on) {
       spec.commandLine().getOut().println("solved in " + PathPrinter.steps(path.length - 1));
     }
     return 0;

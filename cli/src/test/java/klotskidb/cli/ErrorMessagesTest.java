@@ -73,6 +73,20 @@ class ErrorMessagesTest {
     assertFalse(r.err.contains("is a build or another analyse running"), r.err);
   }
 
+  /** --codes-only is one option of every command that lists layouts, refused alike beside --json. */
+  @Test
+  void codesOnlyAndJsonAreRefusedTogetherByEveryCommandThatTakesBoth() {
+    for (String[] args : List.of(new String[] {"solve", "1A9BF0C"}, new String[] {"path", "1A9BF0C", "1A98F3C"},
+        new String[] {"find", "--class", "5-4-1", "--db", db.toString()})) {
+      List<String> both = new java.util.ArrayList<>(List.of(args));
+      both.addAll(List.of("--codes-only", "--json"));
+      Cli r = Cli.run(both.toArray(String[]::new));
+      oneLine(r, 2);
+      assertTrue(r.err.contains("give --json or --codes-only, not both"), args[0] + ": " + r.err);
+      assertTrue(r.out.isEmpty(), args[0] + ": " + r.out);
+    }
+  }
+
   @Test
   void idsAreAsciiDigitsOnly() {
     Cli r = Cli.run("info", "#\u0664\u0660\u0669\u0661\u0662\u0669\u0666", "--db", db.toString());

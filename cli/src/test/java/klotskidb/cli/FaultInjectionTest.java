@@ -103,10 +103,11 @@ class FaultInjectionTest {
     List<String[]> scans = new ArrayList<>();
     switch (cf) {
       case Schema.CASES -> {
-        scans.add(new String[] {"export", "--format", "all-cases", "--out", out.resolve("all.txt").toString()});
         scans.add(new String[] {"export", "--format", "main-csv", "--out", out.resolve("main.csv").toString()});
         scans.add(new String[] {"verify", "--published", Published.dir().toString()});
       }
+      case Schema.IDS -> // All_Case.txt: the codes alone, from ids
+        scans.add(new String[] {"export", "--format", "all-cases", "--out", out.resolve("all.txt").toString()});
       case Schema.GROUPS -> {
         scans.add(new String[] {"tables", "--out", out.toString()});
         scans.add(new String[] {"verify", "--published", Published.dir().toString()});

@@ -22,7 +22,7 @@ import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Rank;
+import klotskidb.layerer.HarderThan;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -397,7 +397,7 @@ class FullDatabaseTest {
     AllLayouts all = AllLayouts.build();
     Groups groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
     Layers layers = new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
-    Rank rank = Rank.of(layers);
+    HarderThan rank = HarderThan.of(layers);
     Mover mover = new Mover();
     // every record, read in code order (ids are ranks in code order: the n-th row is id n), and the
     // ids of a random million

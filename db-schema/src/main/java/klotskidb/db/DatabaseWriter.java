@@ -21,7 +21,7 @@ import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
 import klotskidb.layerer.Minimal;
-import klotskidb.layerer.Rank;
+import klotskidb.layerer.HarderThan;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -71,7 +71,7 @@ public final class DatabaseWriter {
   private final int threads;
   private final Progress progress;
   private final String toolVersion;
-  private final Rank rank;
+  private final HarderThan rank;
 
   public DatabaseWriter(Layers layers, int threads, Progress progress, String toolVersion) {
     this.layers = layers;
@@ -80,7 +80,7 @@ public final class DatabaseWriter {
     this.threads = Math.max(1, threads);
     this.progress = progress;
     this.toolVersion = toolVersion;
-    this.rank = Rank.of(layers);
+    this.rank = HarderThan.of(layers);
   }
 
   /** Writes, ingests, checks and marks complete the database in {@code dir} (must be empty or absent). */

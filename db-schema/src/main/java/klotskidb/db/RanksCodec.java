@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 /**
  * The {@code ranks} family: for each class and each min_solution_step its solvable layouts have,
  * the share of solvable layouts that need fewer steps, of the whole database and of the class, in
- * hundredths of a percent rounded down ({@code klotskidb.layerer.Rank}). Every layout's rank is
+ * hundredths of a percent rounded down ({@code klotskidb.layerer.HarderThan}). Every layout's rank is
  * the row of its class and steps ({@link Ranks}).
  *
  * <pre>

@@ -19,7 +19,7 @@ import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.Rank;
+import klotskidb.layerer.HarderThan;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +59,7 @@ class DatabaseTest {
 
   @Test
   void everyLayoutRecordEqualsThePipeline() {
-    Rank rank = Rank.of(layers);
+    HarderThan rank = HarderThan.of(layers);
     int stored = 0;
     for (int id = 0; id < all.size(); id++) {
       int g = groups.groupOf(id);

@@ -97,7 +97,7 @@ class DesignerFactsTest {
     Mover mover = new Mover();
     long[] fewer = new long[16];
     int[] seen = new int[3];
-    Rank rank = Rank.of(layers);
+    HarderThan rank = HarderThan.of(layers);
     for (String name : CLASSES) {
       int cls = LayoutClass.parse(name);
       int solvable = 0;
@@ -144,7 +144,7 @@ class DesignerFactsTest {
           int id = groups.member(g, i);
           int steps = layers.minSolutionStep(id);
           if (steps < 0) {
-            assertEquals(Rank.NONE, rank.harderThanInClass(id));
+            assertEquals(HarderThan.NONE, rank.harderThanInClass(id));
             continue;
           }
           long below = 0;
@@ -177,6 +177,6 @@ class DesignerFactsTest {
       assertEquals(k[2], layers.optimalSolutionNum(id), Code.format(k[0]));
       assertEquals(Minimal.YES, layers.minimal(id), Code.format(k[0]));
     }
-    assertEquals(9991, Rank.of(layers).harderThan(all.id(0x1A9BF0C00L)));
+    assertEquals(9991, HarderThan.of(layers).harderThan(all.id(0x1A9BF0C00L)));
   }
 }

@@ -14,7 +14,7 @@ import klotskidb.db.CaseRecord;
  *
  * The word is by min_solution_step, the same scale for every class: 0 solved, 1-20 easy, 21-45
  * medium, 46-80 hard, 81-110 very_hard, 111 and more extreme (the classic 横刀立马 is very hard,
- * the six 138-step layouts extreme). The rank is stored with the layout ({@code klotskidb.layerer.Rank}):
+ * the six 138-step layouts extreme). The rank is stored with the layout ({@code klotskidb.layerer.HarderThan}):
  * the share of the solvable layouts of the database (all of them in a full build) that need fewer
  * steps, and the same within the layout's class, in percent to two decimals, rounded down.
  * Unsolvable layouts have none.

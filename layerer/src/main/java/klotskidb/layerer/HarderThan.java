@@ -8,7 +8,7 @@ import klotskidb.enumerator.LayoutClass;
  * of a percent, rounded down.
  *
  * <pre>
- *   Rank r = Rank.of(layers);
+ *   HarderThan r = HarderThan.of(layers);
  *   r.harderThan(id)          1A9BF0C00 (81 steps): 9,991: harder than 99.91% of all solvable layouts
  *   r.harderThanInClass(id)   9,964: 99.64% of the solvable layouts of 5-4-1
  * </pre>
@@ -17,9 +17,11 @@ import klotskidb.enumerator.LayoutClass;
  * steps, at s), so each layout's rank is two array reads. Of what was built: a build of some
  * classes ranks among those. Unsolvable layouts have {@link #NONE}. A rank depends on the class
  * and the steps only, so the database stores it once per class and step (the {@code ranks}
- * family), not in every layout's row (35 MB of the database when it was).
+ * family), not in every layout's row (35 MB of the database when it was). Named for the two facts
+ * it gives; the enumerator's {@code Ranker} is the other sense of rank: a code's place among all
+ * codes, its id.
  */
-public final class Rank {
+public final class HarderThan {
   /** The rank of an unsolvable layout. */
   public static final int NONE = -1;
   /** The unit: 10,000 is everything. */
@@ -31,13 +33,13 @@ public final class Rank {
   /** The same over every class. */
   private final long[] all;
 
-  private Rank(Layers layers, long[][] inClass, long[] all) {
+  private HarderThan(Layers layers, long[][] inClass, long[] all) {
     this.layers = layers;
     this.inClass = inClass;
     this.all = all;
   }
 
-  public static Rank of(Layers layers) {
+  public static HarderThan of(Layers layers) {
     var groups = layers.groups();
     long[][] counts = new long[LayoutClass.COUNT][1];
     int most = 0;
@@ -66,7 +68,7 @@ public final class Rank {
         total[s] += c[s];
       }
     }
-    return new Rank(layers, counts, total);
+    return new HarderThan(layers, counts, total);
   }
 
   /** Hundredths of a percent of all solvable layouts that need fewer steps than {@code id}; NONE if unsolvable. */
