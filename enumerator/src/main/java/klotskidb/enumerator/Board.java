@@ -88,7 +88,7 @@ public final class Board {
    * {@code out}: the walk of {@link #of(long)} with nothing made, for scans over every layout
    * (main.csv's symmetry column). Not checked: give it codes that are legal. It walks the code
    * itself rather than sharing {@code of}'s walk into piece lists: two scratch lists a call made
-   * main.csv's export 1.36x slower (BENCHMARKS.md, row "`export --format all-cases`").
+   * main.csv's export slower (BENCHMARKS.md, row "`export --format all-cases`").
    */
   public static void typesByCell(long code, int[] out) {
     Arrays.fill(out, 0, Pieces.CELLS, -1);
