@@ -33,7 +33,8 @@ import klotskidb.enumerator.InputException;
         + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
         + "how many layouts the filter finds in all (exact; with --group, or a farthest range over a class "
         + "analysed before find's farthest_step index, which the next 'klotski analyse' adds, at least the "
-        + "layouts found so far, exact on the last page) and the --cursor of the next page when there is one. "
+        + "layouts found so far, exact on the last page) and the --cursor of the next page when there is one "
+        + "(with --codes-only, on standard error: standard output holds the codes alone). "
         + "A page holds --limit layouts while more match (a filter that matches nothing for a long way says "
         + "how far it scanned). A cursor belongs to its question: with other filters or another order it is "
         + "refused (exit 2)."})
@@ -95,7 +96,7 @@ final class FindCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  @Mixin CodesOnlyOption codesOnly; // the next page's cursor, when there is one, on standard error
+  @Mixin CodesOnlyOption codesOnly; // the next page's cursor, when there is one, on standard error (the help says)
 
   @Mixin DbOption db;
 
