@@ -25,7 +25,7 @@ final class Cli {
 
   /**
    * JVM options of a klotski process of its own that runs for a second or two (a small build,
-   * an export, a run killed early): the launcher's collector, transparent huge pages for the
+   * an export, a run killed early) or mostly waits (a test's server): the launcher's collector, transparent huge pages for the
    * arrays of all 29M layouts, and the first compiler only (the second would spend more time
    * compiling than it saves here: BENCHMARKS.md, row "a test's own klotski process").
    */

@@ -48,7 +48,7 @@ final class Served implements AutoCloseable {
   static Served start(Path db, String... more) throws IOException {
     List<String> args = new ArrayList<>(List.of("serve", "--db", db.toString(), "--port", "0", "--no-warm-up"));
     args.addAll(List.of(more));
-    Process p = new ProcessBuilder(Cli.command(Cli.LONG_RUN, args.toArray(String[]::new))).redirectErrorStream(true)
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, args.toArray(String[]::new))).redirectErrorStream(true)
         .start();
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class LegacySymmetryTest {
   @Test
+  @Tag("slow") // every one of the 29M layouts
   void theRuleMarks13618LayoutsOfWhich11634AreTheirOwnMirrorImage() {
     AllLayouts all = AllLayouts.build();
     Mover mover = new Mover();
