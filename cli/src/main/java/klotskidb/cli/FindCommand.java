@@ -96,7 +96,7 @@ final class FindCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  @Mixin CodesOnlyOption codesOnly; // the next page's cursor, when there is one, on standard error (the help says)
+  @Mixin CodesOnlyOption codesOnly;
 
   @Mixin DbOption db;
 

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -183,10 +179,10 @@ class AnalysedServeTest {
     return byCode;
   }
 
-  private static String get(HttpClient http, String base, String path) throws Exception {
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, r.statusCode(), path + ": " + r.body());
+  /** The served API's body for {@code path}, which must answer 200. */
+  private static String get(String path) {
+    Served.Answer r = served.get(path);
+    assertEquals(200, r.status(), path + ": " + r.body());
     return r.body();
   }
 
@@ -200,10 +196,10 @@ class AnalysedServeTest {
   private static final Pattern CODE = Pattern.compile("\"([0-9A-F]{9})\"");
 
   /** Every farthest layout and solution of a layout, through the pages of 100 the page asks for. */
-  private static List<String> farthestPages(HttpClient http, String base, String code, int count) throws Exception {
+  private static List<String> farthestPages(String code, int count) {
     List<String> all = new ArrayList<>();
     for (int offset = 0; offset == 0 || offset < count; offset += 100) {
-      String page = get(http, base, "/api/layout/" + code + "/farthest?offset=" + offset + "&limit=100");
+      String page = get("/api/layout/" + code + "/farthest?offset=" + offset + "&limit=100");
       Matcher m = CODE.matcher(page.substring(page.indexOf("\"farthest_layouts\"")));
       while (m.find()) {
         all.add(m.group(1));
@@ -216,7 +212,6 @@ class AnalysedServeTest {
   void theListsOnDemandAreTheStoredValuesTheFilesRowsAndInfos() throws Exception {
     Map<String, String> farthestRows = rows("farthest-csv");
     Map<String, String> solutionRows = rows("solution-csv");
-    HttpClient http = HttpClient.newHttpClient();
     List<Long> sample = new ArrayList<>();
     int c541 = LayoutClass.parse("5-4-1");
     for (int i = 0; i < all.size(); i++) {
@@ -225,47 +220,44 @@ class AnalysedServeTest {
       }
     }
     assertTrue(sample.size() > 50, sample.size() + " layouts");
-    {
-      String base = served.base;
-      int infos = 0;
-      for (long c : sample) {
-        String code = Code.format(c);
-        KlotskiDb.Analysis stored = db.analysisOf(c).orElseThrow();
-        String far = get(http, base, "/api/layout/" + code + "/farthest?limit=1");
-        assertEquals(stored.farthestStep(), field(far, "farthest_step"), code);
-        assertEquals(stored.farthestNum(), field(far, "farthest_num"), code);
-        List<String> farthest = farthestPages(http, base, code, stored.farthestNum());
-        assertEquals(farthestRows.get(code), code + "," + stored.farthestStep() + "," + stored.farthestNum() + ","
-            + String.join("-", farthest), code);
+    int infos = 0;
+    for (long c : sample) {
+      String code = Code.format(c);
+      KlotskiDb.Analysis stored = db.analysisOf(c).orElseThrow();
+      String far = get("/api/layout/" + code + "/farthest?limit=1");
+      assertEquals(stored.farthestStep(), field(far, "farthest_step"), code);
+      assertEquals(stored.farthestNum(), field(far, "farthest_num"), code);
+      List<String> farthest = farthestPages(code, stored.farthestNum());
+      assertEquals(farthestRows.get(code), code + "," + stored.farthestStep() + "," + stored.farthestNum() + ","
+          + String.join("-", farthest), code);
 
-        String sol = get(http, base, "/api/layout/" + code + "/solutions?limit=1000");
-        assertEquals(stored.minSolutionNum(), field(sol, "min_solution_num"), code);
-        assertEquals(stored.solutionNum(), field(sol, "solution_num"), code);
-        List<String> minimum = new ArrayList<>();
-        List<String> every = new ArrayList<>();
-        Matcher m = SOLUTION.matcher(sol);
-        while (m.find()) {
-          every.add(m.group(1) + "@" + m.group(2) + (m.group(3).equals("true") ? "*" : ""));
-          if (m.group(3).equals("true")) {
-            minimum.add(m.group(1));
-          }
+      String sol = get("/api/layout/" + code + "/solutions?limit=1000");
+      assertEquals(stored.minSolutionNum(), field(sol, "min_solution_num"), code);
+      assertEquals(stored.solutionNum(), field(sol, "solution_num"), code);
+      List<String> minimum = new ArrayList<>();
+      List<String> every = new ArrayList<>();
+      Matcher m = SOLUTION.matcher(sol);
+      while (m.find()) {
+        every.add(m.group(1) + "@" + m.group(2) + (m.group(3).equals("true") ? "*" : ""));
+        if (m.group(3).equals("true")) {
+          minimum.add(m.group(1));
         }
-        assertEquals(stored.solutionNum(), every.size(), code);
-        assertEquals(solutionRows.get(code), code + "," + field(sol, "min_solution_step") + ","
-            + stored.minSolutionNum() + "," + String.join("-", minimum) + "," + stored.solutionNum(), code);
+      }
+      assertEquals(stored.solutionNum(), every.size(), code);
+      assertEquals(solutionRows.get(code), code + "," + field(sol, "min_solution_step") + ","
+          + stored.minSolutionNum() + "," + String.join("-", minimum) + "," + stored.solutionNum(), code);
 
-        if (infos++ < 5 || c == 0x1A9BF0C00L) {
-          Cli info = Cli.run("info", code, "--db", dir.toString(), "--farthest", "--solutions", "--json");
-          assertEquals(0, info.exit, info.toString());
-          assertTrue(info.out.contains("\"farthest_layouts\":[" + (farthest.isEmpty() ? "" : "\"" + String.join("\",\"", farthest) + "\"") + "]"),
-              info.out);
-          List<String> infoSolutions = new ArrayList<>();
-          Matcher mi = SOLUTION.matcher(info.out);
-          while (mi.find()) {
-            infoSolutions.add(mi.group(1) + "@" + mi.group(2) + (mi.group(3).equals("true") ? "*" : ""));
-          }
-          assertEquals(every, infoSolutions, code);
+      if (infos++ < 5 || c == 0x1A9BF0C00L) {
+        Cli info = Cli.run("info", code, "--db", dir.toString(), "--farthest", "--solutions", "--json");
+        assertEquals(0, info.exit, info.toString());
+        assertTrue(info.out.contains("\"farthest_layouts\":[" + (farthest.isEmpty() ? "" : "\"" + String.join("\",\"", farthest) + "\"") + "]"),
+            info.out);
+        List<String> infoSolutions = new ArrayList<>();
+        Matcher mi = SOLUTION.matcher(info.out);
+        while (mi.find()) {
+          infoSolutions.add(mi.group(1) + "@" + mi.group(2) + (mi.group(3).equals("true") ? "*" : ""));
         }
+        assertEquals(every, infoSolutions, code);
       }
     }
   }

@@ -53,13 +53,8 @@ class ApiTest {
     assertFalse(r.body().matches(".*(java|klotskidb)\\.[a-z]+\\..*"), "no class name: " + r.body());
   }
 
-  private static int count(String text, String pattern) {
-    Matcher m = Pattern.compile(pattern).matcher(text);
-    int n = 0;
-    while (m.find()) {
-      n++;
-    }
-    return n;
+  private static long count(String text, String pattern) {
+    return Pattern.compile(pattern).matcher(text).results().count();
   }
 
   @Test

@@ -76,13 +76,8 @@ class KlotskiServerTest {
     assertTrue(r.body().startsWith("{\"error\":\"") && r.body().contains(contains), path + ": " + r.body());
   }
 
-  private static int count(String text, String pattern) {
-    Matcher m = Pattern.compile(pattern).matcher(text);
-    int n = 0;
-    while (m.find()) {
-      n++;
-    }
-    return n;
+  private static long count(String text, String pattern) {
+    return Pattern.compile(pattern).matcher(text).results().count();
   }
   @Test
   void movesSolutionPathGroupLayerAndMeta() throws Exception {
