@@ -1,10 +1,7 @@
 package klotskidb.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -66,7 +63,7 @@ final class InfoCommand implements Callable<Integer> {
       if (layout != null || farthest || solutions) {
         throw new InputException("--stdin reads the layouts from standard input: give no X, --farthest or --solutions");
       }
-      return batch(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+      return batch(new InputLines(System.in));
     }
     if (layout == null) {
       throw new InputException("give a layout X, or --stdin");
@@ -118,13 +115,14 @@ final class InfoCommand implements Callable<Integer> {
   /**
    * One JSON line per input line: the layout's document (as {@code GET /api/layout/X}), or the
    * error the API would answer with its status; a blank line gets an error too, so that answers
-   * pair with questions line by line ({@code paste}). 1 if any line failed.
+   * pair with questions line by line ({@code paste}; lines as {@link InputLines} reads them). 1 if
+   * any line failed; standard output closed by its reader ends the loop ({@code | head}).
    */
-  int batch(BufferedReader in) throws IOException {
+  int batch(InputLines in) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     int failed = 0;
     try (KlotskiDb kdb = db.open()) {
-      for (String line; (line = in.readLine()) != null; ) {
+      for (String line; (line = in.next()) != null; ) {
         Object doc;
         try {
           if (line.isBlank()) {
@@ -141,6 +139,9 @@ final class InfoCommand implements Callable<Integer> {
           doc = m;
         }
         out.println(Json.write(doc));
+        if (out.checkError()) { // its reader is gone: reading on would answer no one
+          throw new klotskidb.enumerator.OutputClosedException("standard output", null);
+        }
       }
     }
     out.flush();

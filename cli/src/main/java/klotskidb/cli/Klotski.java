@@ -12,13 +12,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine;
 import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.OutputClosedException;
 
 /**
  * The {@code klotski} command. Exit codes: 0 success; 2 usage error, whatever was typed wrong (an
  * unknown command or option, a malformed or out-of-range value, a code that is no legal layout:
  * {@link InputException}), checked before anything is read or written; 1 failure, a well-formed
  * request the database or the files cannot answer (a missing or damaged database, a folder it may
- * not write, a failed check). Errors are one line on stderr; {@code --verbose} adds the stack
+ * not write, a failed check); 141 standard output closed by its reader before everything was written
+ * ({@code | head}): nothing more is printed, as a tool SIGPIPE stops. Errors are one line on stderr; {@code --verbose} adds the stack
  * trace. The version ({@code --version}) is the commit the jar was built from (klotskidb.jobs.Version).
  */
 @Command(
@@ -50,7 +52,11 @@ public final class Klotski implements Callable<Integer> {
         }
       }, "klotski-signal"));
     }
-    int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    PrintWriter out = new PrintWriter(System.out, true);
+    int code = run(args, out, new PrintWriter(System.err, true));
+    if (code != OutputClosedException.EXIT && out.checkError()) {
+      code = OutputClosedException.EXIT; // what it printed did not all reach its reader ('| head')
+    }
     finished.set(true);
     System.exit(code);
   }
@@ -107,6 +113,9 @@ public final class Klotski implements Callable<Integer> {
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       boolean verbose = parseResult.hasMatchedOption("--verbose")
           || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+      if (OutputClosedException.in(e)) { // '| head': quiet, as a tool SIGPIPE stops
+        return OutputClosedException.EXIT;
+      }
       if (verbose) {
         e.printStackTrace(commandLine.getErr());
       }

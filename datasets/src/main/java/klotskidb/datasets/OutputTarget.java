@@ -141,7 +141,7 @@ public final class OutputTarget {
     try (OutputStream out = new BufferedOutputStream(open(), 1 << 20)) {
       body.write(out);
     } catch (IOException e) {
-      throw new IOException("cannot write " + name() + ": " + IoErrors.reason(e), e);
+      throw failed(e);
     }
   }
 
@@ -160,7 +160,7 @@ public final class OutputTarget {
       try (InputStream in = Files.newInputStream(tmp, LinkOption.NOFOLLOW_LINKS); OutputStream out = open()) {
         in.transferTo(out);
       } catch (IOException e) {
-        throw new IOException("cannot write " + name() + ": " + IoErrors.reason(e), e);
+        throw failed(e);
       }
     } finally {
       Scratch.deleteQuietly(tmp);
@@ -170,6 +170,14 @@ public final class OutputTarget {
         // the hook runs anyway
       }
     }
+  }
+
+  /** A stream's write failed: its reader gone ({@link OutputClosedException}: quiet, exit 141), or why. */
+  private IOException failed(IOException e) {
+    if (klotskidb.enumerator.OutputClosedException.in(e)) {
+      return new klotskidb.enumerator.OutputClosedException(name(), e);
+    }
+    return new IOException("cannot write " + name() + ": " + IoErrors.reason(e), e);
   }
 
   /** The size written, when it is a file. */

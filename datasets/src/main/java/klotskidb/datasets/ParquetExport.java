@@ -117,12 +117,7 @@ public final class ParquetExport {
       }
       throw new IOException(e.getCause());
     } finally {
-      pool.shutdownNow();
-      try {
-        pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      klotskidb.enumerator.Workers.stop(pool); // every part's scan ends before the caller closes the handle
       klotskidb.db.Scratch.deleteQuietly(dir);
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);

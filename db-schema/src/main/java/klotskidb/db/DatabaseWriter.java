@@ -311,7 +311,7 @@ public final class DatabaseWriter {
     } catch (java.util.concurrent.ExecutionException e) {
       throw new IOException("writing failed: " + e.getCause().getMessage(), e.getCause());
     } finally {
-      pool.shutdownNow();
+      klotskidb.enumerator.Workers.stop(pool); // every writer ends before its options are closed
     }
   }
 

@@ -67,7 +67,7 @@ public final class DeepCheck {
       }
       throw new DatabaseException("verifying " + db.dir() + " failed: " + e.getCause());
     } finally {
-      pool.shutdownNow();
+      klotskidb.enumerator.Workers.stop(pool); // every family's scan ends before the caller closes the handle
     }
   }
 

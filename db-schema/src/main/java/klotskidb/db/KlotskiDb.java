@@ -481,42 +481,45 @@ public final class KlotskiDb implements AutoCloseable {
     int batches = (codes.length + batch - 1) / batch;
     // the look-ups of the next batches run on other threads while this one hands a batch over: a
     // look-up is mostly a block's decompression, and the class's codes touch most blocks
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-        Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), r -> {
-          Thread t = new Thread(r, "klotski-lookups");
-          t.setDaemon(true);
-          return t;
-        });
     try (ReadOptions ro = new ReadOptions().setFillCache(false)) {
-      java.util.ArrayDeque<java.util.concurrent.Future<byte[][][]>> ahead = new java.util.ArrayDeque<>();
-      int next = 0;
-      for (int b = 0; b < batches; b++) {
-        while (next < batches && ahead.size() < 4) {
-          int from = next++ * batch;
-          ahead.add(pool.submit(() -> lookUp(ro, codes, from, Math.min(batch, codes.length - from))));
-        }
-        byte[][][] got;
-        try {
-          got = ahead.poll().get();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new DatabaseException("interrupted while reading the database");
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        }
-        for (int i = 0; i < got[0].length; i++) {
-          long code = codes[b * batch + i];
-          byte[] v = got[0][i];
-          if (v == null) {
-            throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
-                + " is in names but not in cases");
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+          Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), r -> {
+            Thread t = new Thread(r, "klotski-lookups");
+            t.setDaemon(true);
+            return t;
+          });
+      try {
+        java.util.ArrayDeque<java.util.concurrent.Future<byte[][][]>> ahead = new java.util.ArrayDeque<>();
+        int next = 0;
+        for (int b = 0; b < batches; b++) {
+          while (next < batches && ahead.size() < 4) {
+            int from = next++ * batch;
+            ahead.add(pool.submit(() -> lookUp(ro, codes, from, Math.min(batch, codes.length - from))));
           }
-          byte[] a = got[1][i];
-          action.accept(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks), a == null ? null : AnalysisCodec.decode(a));
+          byte[][][] got;
+          try {
+            got = ahead.poll().get();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("interrupted while reading the database");
+          } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+          }
+          for (int i = 0; i < got[0].length; i++) {
+            long code = codes[b * batch + i];
+            byte[] v = got[0][i];
+            if (v == null) {
+              throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
+                  + " is in names but not in cases");
+            }
+            byte[] a = got[1][i];
+            action.accept(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks), a == null ? null : AnalysisCodec.decode(a));
+          }
         }
+      } finally {
+        // the look-ups ahead end before ro (and, after this returns or throws, the handle) is closed
+        klotskidb.enumerator.Workers.stop(pool);
       }
-    } finally {
-      pool.shutdownNow();
     }
   }
 

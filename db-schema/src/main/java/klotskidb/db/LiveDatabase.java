@@ -126,12 +126,7 @@ public final class LiveDatabase implements AutoCloseable {
   @Override
   public void close() {
     if (watcher != null) {
-      watcher.shutdownNow();
-      try {
-        watcher.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      klotskidb.enumerator.Workers.stop(watcher); // a check under way ends before the handle is released
     }
     current.release();
   }

@@ -1,11 +1,17 @@
 package klotskidb.enumerator;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 
 /**
  * Runs one body per worker thread and waits for all; the first failure of any worker fails the
  * whole run (an {@link IllegalStateException} naming the pass, with the failure as cause).
  * Bodies share their work themselves (by class ownership or a shared cursor).
+ *
+ * <p>{@link #stop} ends a pool before what its tasks read is closed: a task still reading a
+ * RocksDB handle or its options when they are closed reads freed native memory (a JVM crash,
+ * SIGSEGV in {@code MultiGetCommon}, seen when {@code export --out - | head -1} closed the pipe).
  */
 public final class Workers {
   private Workers() {}
@@ -37,6 +43,28 @@ public final class Workers {
     if (failure[0] != null) {
       Throwable e = failure[0];
       throw new IllegalStateException(pass + " failed: " + (e.getMessage() == null ? e : e.getMessage()), e);
+    }
+  }
+
+  /**
+   * Stops a pool and waits until every task has ended, however long (a native read cannot be
+   * interrupted) and even when this thread is interrupted (the interrupt is kept): the owner of a
+   * pool calls it in a finally, before it closes what the tasks read.
+   */
+  public static void stop(ExecutorService pool) {
+    pool.shutdownNow();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+          break;
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 }
