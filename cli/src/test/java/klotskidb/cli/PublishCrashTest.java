@@ -74,6 +74,54 @@ class PublishCrashTest {
     Cli deep = Cli.run("verify", "--deep", "--db", db.toString());
     assertEquals(0, deep.exit, what + ": verify --deep: " + deep);
     assertTrue(analysed(db).containsAll(analysedBefore), what + ": still every analysed class");
+    assertEquals(List.of(), leftBeside(db), what + ": the rerun leaves no building, old or trash folder");
+  }
+
+  /** The folders a run made beside the database that are still there ({@code db.building-PID}, ...). */
+  private static List<String> leftBeside(Path db) {
+    try (var siblings = Files.list(db.getParent())) {
+      return siblings.map(p -> p.getFileName().toString()).filter(n -> n.matches(java.util.regex.Pattern.quote(db.getFileName().toString()) + "\\.(building|old|trash)-.*"))
+          .toList();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A kill while the building folder holds a class's find_farthest file: at the link that ingests
+   * it. The kill point is found by a traced run first (the writer thread's link calls, in order),
+   * so the test follows the writer wherever that file comes in its run. Before, the folder (a hard
+   * link of every table file) stayed for good: the next run did not know the index's file names.
+   */
+  @Test
+  void aKillAtTheIndexFileIsSweptByTheNextRun() throws Exception {
+    Path db = temp.resolve("index").resolve("db");
+    String[] args = {"analyse", "--db", db.toString(), "--no-progress", "--classes", "0-1-0"};
+    Scratch.reset(db);
+    Cli.copyDatabase(pristine, db);
+    Path trace = temp.resolve("index-trace.txt");
+    List<String> line = new ArrayList<>(List.of(strace, "-f", "-qq", "-o", trace.toString(), "-e", "trace=link,linkat"));
+    line.addAll(Cli.command(Cli.SHORT_RUN, args));
+    Process traced = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    assertTrue(traced.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, traced.exitValue(), "the traced run");
+    // "TID linkat(AT_FDCWD, \".../db.building-PID/find_farthest-0-1-0.sst\", ...) = 0": which of its thread's links
+    List<String> links = Files.readAllLines(trace);
+    String index = links.stream().filter(l -> l.contains("find_farthest-0-1-0.sst")).findFirst()
+        .orElseThrow(() -> new AssertionError("no link of find_farthest-0-1-0.sst traced:\n" + String.join("\n", links)));
+    String tid = index.split(" ")[0];
+    int when = (int) links.subList(0, links.indexOf(index) + 1).stream().filter(l -> l.startsWith(tid + " ")).count();
+
+    Scratch.reset(db);
+    Cli.copyDatabase(pristine, db);
+    int exit = killedAt("link,linkat", when, args);
+    assertEquals(137, exit, "killed at the link of find_farthest-0-1-0.sst (#" + when + " of its thread)");
+    List<String> left = leftBeside(db);
+    assertEquals(1, left.size(), "the killed run's building folder: " + left);
+    assertTrue(Files.exists(db.getParent().resolve(left.get(0)).resolve("find_farthest-0-1-0.sst")),
+        "the kill came while the index's file was in the building folder");
+    recovers(db, Set.of("0-2-0"), "analyse killed at the index's file");
   }
 
   @Test

@@ -360,7 +360,7 @@ public final class AnalysisWriter implements AutoCloseable {
             ClassRows rows = new ClassRows(c.layouts());
             AnalysisMarker marker;
             if (q.previous() == null) {
-              Path file = building.resolve("analysis-" + c.className() + ".sst");
+              Path file = WriteTarget.classFile(building, Schema.ANALYSIS, c.className());
               files.add(file);
               RowChecksum analysisSum = writeRows(file, c.rows(), rows);
               if (analysisSum.rows() > 0) {
@@ -381,7 +381,7 @@ public final class AnalysisWriter implements AutoCloseable {
               c.rows().forEach(rows::add); // the stored values: only the index is written
               marker = q.previous();
             }
-            Path index = building.resolve("find_farthest-" + c.className() + ".sst");
+            Path index = WriteTarget.classFile(building, Schema.FIND_FARTHEST, c.className());
             files.add(index);
             RowChecksum indexSum = writeIndex(db, handle(handles, Schema.FIND), index, cls, rows);
             if (indexSum.rows() > 0) {

@@ -272,8 +272,7 @@ public final class DatabaseWriter {
           Sink[] sinks = new Sink[task.families().length];
           try {
             for (int i = 0; i < sinks.length; i++) {
-              String name = String.format("%s-%02d.sst", task.families()[i], task.part());
-              sinks[i] = new Sink(task.families()[i], staging.resolve(name),
+              sinks[i] = new Sink(task.families()[i], WriteTarget.stagedFile(staging, task.families()[i], task.part()),
                   rows -> progress.advance(done.addAndGet(rows)));
             }
             task.rows().emit(sinks);

@@ -35,10 +35,35 @@ import java.util.regex.Pattern;
 public final class WriteTarget {
   private WriteTarget() {}
 
-  /** The names RocksDB and a klotski publish put into a database folder. */
+  /**
+   * The table file a writer makes for one class of one family before it ingests it into the
+   * database being built ({@code analysis-5-4-1.sst}, {@code find_farthest-5-4-1.sst}): writers
+   * name these files here and nowhere else, and {@link #DATABASE_FILE} accepts this form for every
+   * family of {@link Schema#ALL_FAMILIES}, so a building folder a killed run left with a new
+   * family's file in it is still recognised, and removed, by the next run.
+   */
+  public static Path classFile(Path building, String family, String className) {
+    return building.resolve(checkedFamily(family) + "-" + className + ".sst");
+  }
+
+  /** The table file a build stages for part {@code part} of a family ({@code staging/cases-00.sst}). */
+  public static Path stagedFile(Path staging, String family, int part) {
+    return staging.resolve(String.format("%s-%02d.sst", checkedFamily(family), part));
+  }
+
+  private static String checkedFamily(String family) {
+    if (!Schema.ALL_FAMILIES.contains(family)) {
+      throw new IllegalArgumentException("not a family of the schema: " + family);
+    }
+    return family;
+  }
+
+  private static final String FAMILIES = String.join("|", Schema.ALL_FAMILIES.stream().map(Pattern::quote).toList());
+
+  /** The names RocksDB and a klotski publish put into a database folder (and {@link #classFile}'s). */
   private static final Pattern DATABASE_FILE = Pattern.compile(
       "CURRENT|IDENTITY|LOCK|LOG|LOG\\.old\\.\\d+|MANIFEST-\\d+|OPTIONS-\\d+(\\.dbtmp)?|\\d+\\.(sst|log|blob|dbtmp)"
-          + "|" + Publisher.PUBLICATION + "|analysis-\\d+-\\d+-\\d+\\.sst");
+          + "|" + Pattern.quote(Publisher.PUBLICATION) + "|(" + FAMILIES + ")-\\d+-\\d+-\\d+\\.sst");
 
   /**
    * The folder a database writer may publish at {@code dir}: {@code dir} itself, or the folder a
@@ -107,7 +132,7 @@ public final class WriteTarget {
   }
 
   /** The folder a build stages its table files in ({@code staging/cases-00.sst}), inside its building folder. */
-  private static final Pattern STAGED_FILE = Pattern.compile("[a-z_]+-\\d+\\.sst");
+  private static final Pattern STAGED_FILE = Pattern.compile("(" + FAMILIES + ")-\\d+\\.sst");
 
   /**
    * Whether {@code dir} is a folder a klotski run made and may delete: a database, or one being

@@ -200,4 +200,28 @@ class PublisherTest {
     Path db = publish(dir.resolve("db"));
     assertTrue(WriteTarget.isDatabase(db), "klotski's own, by its PUBLICATION");
   }
+
+  /**
+   * Every file a writer makes in a building folder is one the next writer recognises as klotski's:
+   * a class's table file of every family (as {@code find_farthest-5-4-1.sst}, which a killed
+   * {@code analyse} once left in a folder no run removed) and a build's staged parts.
+   */
+  @Test
+  void everyFileAWriterMakesIsRecognisedAsKlotskis() throws Exception {
+    Path building = Files.createDirectories(dir.resolve("db.building-" + deadPid()));
+    Files.writeString(building.resolve("CURRENT"), "MANIFEST-000005\n");
+    Files.writeString(building.resolve("000012.sst"), "");
+    Path staging = Files.createDirectories(building.resolve("staging"));
+    for (String family : Schema.ALL_FAMILIES) {
+      Files.writeString(WriteTarget.classFile(building, family, "5-4-1"), "");
+      Files.writeString(WriteTarget.stagedFile(staging, family, 3), "");
+    }
+    assertTrue(WriteTarget.isMadeByKlotski(building), "a building folder of every file a writer makes");
+    Files.writeString(staging.resolve("notes.sst"), "");
+    assertFalse(WriteTarget.isMadeByKlotski(building), "a staged file no writer makes");
+    Files.delete(staging.resolve("notes.sst"));
+    Files.writeString(building.resolve("mine-5-4-1.sst"), "");
+    assertFalse(WriteTarget.isMadeByKlotski(building), "a class file of no family");
+    assertThrows(IllegalArgumentException.class, () -> WriteTarget.classFile(building, "mine", "5-4-1"));
+  }
 }
