@@ -210,6 +210,28 @@ class OwnFilesTest {
   }
 
   /**
+   * What a killed run left (its process id, now gone, in the names) is swept by any later export
+   * into the same folder, whatever name that one writes; a live run's scratch is left alone.
+   */
+  @Test
+  void aKilledExportsScratchIsSweptByAnExportToAnotherName() throws Exception {
+    Path work = Files.createTempDirectory(temp, "sweep");
+    long dead = deadPid();
+    Path file = Files.writeString(work.resolve(".big.parquet.klotski-" + dead + "-11.tmp"), "a killed export's file");
+    Path parts = Files.createDirectory(work.resolve(".big.parquet.klotski-" + dead + "-12.tmp"));
+    Files.writeString(parts.resolve("part0.parquet"), "a part");
+    Path live = Files.writeString(work.resolve(".other.csv.klotski-" + ProcessHandle.current().pid() + "-13.tmp"),
+        "this run's own");
+    Cli c = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out", work.resolve("small.txt").toString(),
+        "--no-progress");
+    assertEquals(0, c.exit, c.toString());
+    assertFalse(Files.exists(file, LinkOption.NOFOLLOW_LINKS), "the killed run's file: " + c.err);
+    assertFalse(Files.exists(parts, LinkOption.NOFOLLOW_LINKS), "the killed run's folder");
+    assertTrue(c.err.contains("removed .big.parquet.klotski-" + dead + "-12.tmp, left by an interrupted run"), c.err);
+    assertTrue(Files.exists(live), "a running process's scratch stays");
+  }
+
+  /**
    * Links planted at every name a command could use -- the scratch names of earlier versions, a
    * killed run's scratch files and folders, the publish's siblings, a release's checksum folder --
    * never lead a write or a delete outside the command's own files.
@@ -230,13 +252,15 @@ class OwnFilesTest {
     Path staleFolder = Files.createDirectory(work.resolve(".out.parquet.klotski-" + dead + "-2.tmp"));
     Files.createSymbolicLink(staleFolder.resolve("part0.parquet"), plain);
     Files.createSymbolicLink(staleFolder.resolve("sub"), folder);
-    assertEquals(0, Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out",
-        work.resolve("out.txt").toString(), "--no-progress").exit);
+    Cli allCases = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out",
+        work.resolve("out.txt").toString(), "--no-progress");
+    assertEquals(0, allCases.exit, allCases.toString());
+    // the first export into the folder sweeps every killed run's scratch there, the Parquet one's too
+    assertTrue(allCases.err.contains("removed .out.parquet.klotski-" + dead + "-2.tmp, left by an interrupted run"),
+        allCases.err);
     Cli parquet = Cli.run("export", "--format", "parquet", "--threads", "2", "--db", db.toString(), "--out",
         work.resolve("out.parquet").toString(), "--no-progress");
     assertEquals(0, parquet.exit, parquet.toString());
-    assertTrue(parquet.err.contains("removed .out.parquet.klotski-" + dead + "-2.tmp, left by an interrupted run"),
-        parquet.err);
     assertFalse(Files.exists(staleFolder, LinkOption.NOFOLLOW_LINKS), "the killed run's scratch folder is gone");
     assertFalse(Files.exists(work.resolve(".out.txt.klotski-" + dead + "-1.tmp"), LinkOption.NOFOLLOW_LINKS));
     // a database's siblings: the building folder, the old and trash names, and a user's folder so named

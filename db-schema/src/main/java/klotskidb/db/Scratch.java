@@ -74,17 +74,20 @@ public final class Scratch {
   private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
   /**
-   * Removes the scratch files and folders of {@code output} that a run which is gone left (by the
-   * process id in their names); a note for each. Links among them are removed, never followed.
+   * Removes the scratch files and folders in {@code output}'s folder that a run which is gone left
+   * (by the process id in their names), whatever output they were for: a killed Parquet export of
+   * {@code a.parquet} leaves gigabytes that an export of {@code b.parquet} beside it, or any later
+   * stream export (the temporary folder's), sweeps. A note for each; links among them are removed,
+   * never followed.
    */
   public static void removeStale(Path output, Consumer<String> notes) {
     Path abs = output.toAbsolutePath().normalize();
     if (abs.getParent() != null) {
-      removeStale(abs.getParent(), "." + abs.getFileName() + ".klotski-", notes);
+      removeStaleIn(abs.getParent(), notes);
     }
   }
 
-  /** {@link #removeStale(Path, Consumer)} for every output of folder {@code dir} (a release's). */
+  /** {@link #removeStale(Path, Consumer)} for the outputs of folder {@code dir} (a release's). */
   public static void removeStaleIn(Path dir, Consumer<String> notes) {
     removeStale(dir.toAbsolutePath().normalize(), ".", notes);
   }
