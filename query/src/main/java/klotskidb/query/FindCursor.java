@@ -10,14 +10,18 @@ import klotskidb.enumerator.UserText;
  * the next answer's index in it, the answers given so far, and the question it belongs to.
  *
  * <pre>
- *   050401005e00010000.2.2.Y2xhc3M9NS00LTEmbWluaW1hbD10cnVl...
+ *   050401005e00010000.2.2.Y2xhc3M9NS00LTEmbWluaW1hbD10cnVl....1f0c9a2b
  *   row key (class 5-4-1, 93 steps, minimal, chunk 0) . answer 2 of the row . 2 answers before .
- *   base64url of "class=5-4-1&minimal=true&order=hardest"
+ *   base64url of "class=5-4-1&minimal=true&order=hardest" . CRC32C of all that, 8 hex digits
  * </pre>
  *
  * The question ({@link FindFilter#question}: the filter and the order, however typed) makes a
  * cursor reused with another question a refusal naming both, never a page of the wrong answers;
- * the answers before give a lower bound of the total where the index cannot count it.
+ * the answers before give a lower bound of the total where the index cannot count it. The checksum
+ * makes a cursor edited by hand (or cut short by a terminal) a refusal: an edited "answers before"
+ * once turned a 26-layout question into "total 500023, exact". It is not bound to the database's
+ * publication: a cursor goes on in the same database analysed further (the same keys and order;
+ * FarthestFindTest).
  */
 final class FindCursor {
   private FindCursor() {}
@@ -33,9 +37,17 @@ final class FindCursor {
    * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
    */
   static String of(byte[] key, int index, long before, FindFilter f) {
-    return HexFormat.of().formatHex(key) + "." + index + "." + before + "."
+    String fields = HexFormat.of().formatHex(key) + "." + index + "." + before + "."
         + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
             f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return fields + "." + checksum(fields);
+  }
+
+  /** CRC32C of a cursor's fields, 8 lower-case hex digits. */
+  private static String checksum(String fields) {
+    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+    crc.update(fields.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    return String.format("%08x", crc.getValue());
   }
 
   /**
@@ -61,15 +73,17 @@ final class FindCursor {
   static Start parse(String cursor) {
     String[] p = cursor.split("\\.", -1);
     String question = null;
-    if (p.length == 4) {
+    if (p.length == 5 && cursor.chars().allMatch(ch -> ch < 0x80)
+        && p[4].equals(checksum(cursor.substring(0, cursor.lastIndexOf('.'))))) {
       try {
         question = new String(java.util.Base64.getUrlDecoder().decode(p[3]), java.nio.charset.StandardCharsets.UTF_8);
       } catch (IllegalArgumentException e) {
         question = null;
       }
     }
-    if (p.length != 4 || question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
-        || !p[0].chars().allMatch(ch -> Character.digit(ch, 16) >= 0) || !digits(p[1], 4) || !digits(p[2], 9)) {
+    if (question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
+        || !p[0].chars().allMatch(ch -> ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F')
+        || !digits(p[1], 4) || !digits(p[2], 9)) {
       throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
     byte[] key = HexFormat.of().parseHex(p[0]);

@@ -150,6 +150,18 @@ class FinderTest {
     assertThrows(klotskidb.enumerator.InputException.class,
         () -> Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
             cursor, 3));
+    // a cursor edited by hand is refused, not trusted: the answers before (a total of 500,023 for a
+    // 26-layout question once), the row's key, full-width digits where hex digits go (a usage error)
+    String[] parts = cursor.split("\\.");
+    for (String edited : new String[] {
+        String.join(".", parts[0], parts[1], "500000", parts[3], parts[4]),
+        String.join(".", parts[0].substring(0, 17) + (parts[0].charAt(17) == '0' ? '1' : '0'), parts[1], parts[2], parts[3], parts[4]),
+        String.join(".", parts[0].replace('0', '\uFF10'), parts[1], parts[2], parts[3], parts[4]),
+        String.join(".", parts[0], parts[1], parts[2], parts[3]), // its checksum cut off
+        cursor.toUpperCase(java.util.Locale.ROOT)}) {
+      assertEquals("'cursor' " + klotskidb.enumerator.UserText.quote(edited) + " is not a cursor of a find page",
+          assertThrows(klotskidb.enumerator.InputException.class, () -> Finder.find(db, hardest, edited, 1)).getMessage());
+    }
     // the same question typed another way keeps its cursor
     assertEquals(1, Finder.find(db, FindFilter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
         "order", "hardest", "minimal", "yes")), cursor, 1).hits().size());
