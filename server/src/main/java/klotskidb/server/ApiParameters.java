@@ -51,7 +51,9 @@ final class ApiParameters {
       int eq = pair.indexOf('=');
       String k = decode(eq < 0 ? pair : pair.substring(0, eq));
       String v = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      q.put(k, v);
+      if (q.put(k, v) != null) { // which one counts would be a guess: refused, as the command line refuses it
+        throw new InputException("parameter " + UserText.quote(k) + " is given more than once: give it once");
+      }
     }
     return q;
   }
@@ -69,14 +71,17 @@ final class ApiParameters {
     if (v == null) {
       return fallback;
     }
-    if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+    if (!v.matches("-?[0-9]+")) {
+      throw new InputException("'" + key + "' must be a whole number from " + min + " to " + max + ", not "
+          + UserText.quote(v));
     }
-    int n = Integer.parseInt(v);
-    if (n < min || n > max) {
-      throw new InputException("'" + key + "' must be from " + min + " to " + max + ", not " + n);
+    // any number of digits: past the range is said as such, with the range (a 10-digit offset too)
+    java.math.BigInteger n = new java.math.BigInteger(v);
+    if (n.compareTo(java.math.BigInteger.valueOf(min)) < 0 || n.compareTo(java.math.BigInteger.valueOf(max)) > 0) {
+      throw new InputException("'" + key + "' must be from " + min + " to " + max + ", not "
+          + (v.length() > 40 ? UserText.quote(v.substring(0, 40) + "...") : v));
     }
-    return n;
+    return n.intValueExact();
   }
 
   /** Refuses a query parameter the endpoint does not take (a typo would otherwise pass unnoticed). */

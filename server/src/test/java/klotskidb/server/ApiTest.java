@@ -113,7 +113,14 @@ class ApiTest {
     error(400, "/api/layout/1A9BF0CZ", null, "is not hex");
     error(400, "/api/layout/1A9BF", null, "is ambiguous");
     error(400, "/api/group/5-4-1-1/layer/3", "limit=0", "'limit' must be from 1 to 1000");
-    error(400, "/api/group/5-4-1-1/layer/3", "offset=x", "'offset' must be a whole number");
+    error(400, "/api/group/5-4-1-1/layer/3", "offset=x", "'offset' must be a whole number from 0 to 1073741823, not 'x'");
+    // past the range, however many digits: the range said (a 10-digit offset was "not a whole number")
+    error(400, "/api/group/5-4-1-1/layer/3", "offset=1234567890", "'offset' must be from 0 to 1073741823, not 1234567890");
+    error(400, "/api/find", "offset=99999999999999999999999", "'offset' must be from 0 to 2147483647, not 9999");
+    error(400, "/api/find", "limit=-1", "'limit' must be from 1 to 1000, not -1");
+    error(400, "/api/find", "limit=\uFF15", "'limit' must be a whole number from 1 to 1000"); // a full-width 5
+    // a parameter given twice is refused, as the command line refuses an option given twice
+    error(400, "/api/find", "limit=5&class=5-4-1&limit=6", "parameter 'limit' is given more than once: give it once");
     error(400, "/api/path", "from=1A9BF0C", "missing query parameter 'to'");
     error(404, "/api/layout/4FEA134", null, "is not in the database");
     error(404, "/api/layout/%2329334497", null, "is not in the database");
