@@ -251,4 +251,39 @@ class CompanionFilesTest {
     }
     assertFalse(Files.exists(Path.of("-")), "no folder named -");
   }
+
+  /**
+   * An output named with a newline, a quote, a backslash and invisible characters: its checksum
+   * file is read back by {@code sha256sum -c} (GNU's escaped form), the card's YAML header by a YAML
+   * parser (its data_files is the name), and the success line shows the characters escaped, on one
+   * line. Before, the newline broke the checksum line and the quote injected a key into the YAML.
+   */
+  @Test
+  void anOddNameIsReadBackBySha256sumAndAYamlParser() throws Exception {
+    Path dir = Files.createTempDirectory(temp, "odd");
+    String name = "a\"b\nc: x\\d\u202e\u200be.txt";
+    Path out = dir.resolve(name);
+    Cli c = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out", out.toString());
+    assertEquals(0, c.exit, c.toString());
+    String said = c.err.lines().filter(l -> l.contains("lines to ")).findFirst().orElseThrow(() -> new AssertionError(c.err));
+    assertTrue(said.endsWith("a\"b\\nc: x\\d\\u202e\\u200be.txt"), said);
+    assertTrue(!said.contains("\u202e") && !said.contains("\u200b"), "the invisible characters escaped: " + said);
+    // sha256sum -c, in the file's folder, as the card says
+    Process check = new ProcessBuilder("sha256sum", "-c", name + ".sha256").directory(dir.toFile())
+        .redirectErrorStream(true).start();
+    String checked = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, check.waitFor(), checked);
+    assertTrue(checked.endsWith(": OK\n"), checked);
+    // the card's YAML header
+    String card = Files.readString(dir.resolve(name + ".md"));
+    String header = card.substring(4, card.indexOf("\n---\n", 4));
+    java.util.Map<String, Object> yaml = new org.yaml.snakeyaml.Yaml().load(header);
+    assertEquals(java.util.Set.of("pretty_name", "license", "tags", "configs"), yaml.keySet(), header);
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> config = ((java.util.List<java.util.Map<String, Object>>) yaml.get("configs")).get(0);
+    assertEquals(name, config.get("data_files"));
+    // and the export again: the checksum and card are recognised as klotski's own and replaced
+    Cli again = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out", out.toString(), "--force");
+    assertEquals(0, again.exit, again.toString());
+  }
 }

@@ -52,15 +52,51 @@ public final class ExportCard {
     Path file = target.path();
     String name = file.getFileName().toString();
     byte[] header = HEADER.getBytes(StandardCharsets.UTF_8);
-    byte[] line = ("  " + name + "\n").getBytes(StandardCharsets.UTF_8);
+    String zero = "0".repeat(64);
+    byte[] line = checksumLine(zero, name).getBytes(StandardCharsets.UTF_8);
+    int at = checksumLine(zero, name).indexOf(zero); // 1 where the name is escaped ("\\" first)
     OwnFile card = OwnFile.check(sibling(file, ".md"), "the dataset card of " + file,
         p -> java.util.Arrays.equals(OwnFile.head(p, header.length), header), force).sweep(notes);
     OwnFile sums = OwnFile.check(sibling(file, ".sha256"), "the checksum (card) of " + file, p -> {
-      byte[] b = OwnFile.head(p, 64 + line.length + 1);
-      return b.length == 64 + line.length && new String(b, 0, 64, StandardCharsets.US_ASCII).matches("[0-9a-f]{64}")
-          && java.util.Arrays.equals(b, 64, b.length, line, 0, line.length);
+      byte[] b = OwnFile.head(p, line.length + 1);
+      return b.length == line.length && new String(b, at, 64, StandardCharsets.US_ASCII).matches("[0-9a-f]{64}")
+          && java.util.Arrays.equals(b, 0, at, line, 0, at)
+          && java.util.Arrays.equals(b, at + 64, b.length, line, at + 64, line.length);
     }, force).sweep(notes);
     return new ExportCard(card, sums, file);
+  }
+
+  /**
+   * A line of {@code sha256sum}'s output for {@code name}, as GNU coreutils writes it so that
+   * {@code sha256sum -c} reads it back: a name holding a backslash, a newline or a carriage return
+   * has them escaped ({@code \\}, {@code \n}, {@code \r}) and the line starts with a backslash.
+   */
+  static String checksumLine(String sha256, String name) {
+    if (name.indexOf('\\') < 0 && name.indexOf('\n') < 0 && name.indexOf('\r') < 0) {
+      return sha256 + "  " + name + "\n";
+    }
+    return "\\" + sha256 + "  " + name.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r") + "\n";
+  }
+
+  /** A YAML double-quoted scalar of {@code text}: backslash, quote and every control or invisible character escaped. */
+  static String yamlQuoted(String text) {
+    StringBuilder b = new StringBuilder("\"");
+    text.codePoints().forEach(c -> {
+      if (c == '"' || c == '\\') {
+        b.append('\\').appendCodePoint(c);
+      } else if (c < 0x20 || c == 0x7F || Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029
+          || c >= 0x80 && c < 0xA0) {
+        b.append(String.format(Locale.ROOT, c > 0xFFFF ? "\\U%08x" : "\\u%04x", c));
+      } else {
+        b.appendCodePoint(c);
+      }
+    });
+    return b.append('"').toString();
+  }
+
+  /** {@code text} as one word of a POSIX shell: as it is when plain, else in single quotes. */
+  static String shellWord(String text) {
+    return text.matches("[A-Za-z0-9._,+=:@%/-]+") ? text : "'" + text.replace("'", "'\\''") + "'";
   }
 
   private static Path sibling(Path file, String suffix) {
@@ -80,24 +116,25 @@ public final class ExportCard {
     String name = file.getFileName().toString();
     String sha256 = Release.sha256Of(file);
     long bytes = Files.size(file);
-    sums.write(s -> s.write((sha256 + "  " + name + "\n").getBytes(StandardCharsets.UTF_8)));
+    sums.write(s -> s.write(checksumLine(sha256, name).getBytes(StandardCharsets.UTF_8)));
+    String shown = klotskidb.enumerator.UserText.oneLine(name); // the name in the card's text: one line
     StringBuilder c = new StringBuilder();
     c.append(HEADER).append(title.replace("\"", "'")).append("\"\n")
         .append("license: apache-2.0\n")
         .append("tags:\n- klotski\n- huarongdao\n- sliding-block-puzzle\n")
-        .append("configs:\n- config_name: default\n  data_files: \"").append(name).append("\"\n")
+        .append("configs:\n- config_name: default\n  data_files: ").append(yamlQuoted(name)).append("\n")
         .append("---\n\n")
-        .append("# ").append(name).append("\n\n")
+        .append("# ").append(shown).append("\n\n")
         .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ")
         // the card names files relative to itself, never by the writer's path
-        .append(w.summary().replace(file.toString(), name)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
+        .append(w.summary().replace(klotskidb.enumerator.UserText.oneLine(file.toString()), shown)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
         .append("Written by klotski-db ").append(toolVersion).append(" (`klotski export --format ").append(format)
         .append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
             + builtBy).append(".\n\n")
         .append(body).append("\n\n")
         .append("A step moves one piece to any position it reaches by unit slides through empty cells; a code is "
             + "the layout's 9 upper-case hex digits (see the project's SCHEMA.md).\n\n")
-        .append("## Check\n\n```sh\nsha256sum -c ").append(name).append(".sha256\n```\n");
+        .append("## Check\n\n```sh\nsha256sum -c ").append(shellWord(name + ".sha256")).append("\n```\n");
     if (w.sum() != null) {
       String[] md5 = w.sum().toString().split(" ");
       c.append("\nMD5 ").append(md5[0]);

@@ -109,9 +109,13 @@ public final class OutputTarget {
     return t;
   }
 
-  /** What is written, for reports: the path, or "standard output". */
+  /**
+   * What is written, for reports and errors: the path, or "standard output". Control and invisible
+   * characters of the name are escaped ({@link klotskidb.enumerator.UserText#oneLine}): a name
+   * holding U+202E or a newline prints as one line that shows them.
+   */
   public String name() {
-    return path == null ? "standard output" : path.toString();
+    return path == null ? "standard output" : klotskidb.enumerator.UserText.oneLine(path.toString());
   }
 
   /** The path the user gave; null for standard output. */
