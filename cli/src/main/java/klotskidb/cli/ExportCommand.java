@@ -130,6 +130,13 @@ final class ExportCommand implements Callable<Integer> {
     String builtBy = null;
     try (KlotskiDb opened = format.needsDatabase ? db.open() : null) {
       kdb[0] = opened;
+      if (opened != null && cls >= 0 && group == null && !opened.classes().contains(LayoutClass.name(cls))) {
+        // a partial database without the class: a failure before anything is written, not an empty file
+        throw new klotskidb.query.Lookup.NotFoundException("class " + LayoutClass.name(cls) + " is not in the database at "
+            + db.dir() + " (built for " + opened.classes().size() + (opened.classes().size() == 1 ? " other class" : " other classes")
+            + "; 'klotski build --classes "
+            + LayoutClass.name(cls) + "' builds it)");
+      }
       w = format.export(opened, request, target, progress);
       if (opened != null) {
         builtBy = opened.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");

@@ -286,4 +286,18 @@ class CompanionFilesTest {
     Cli again = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out", out.toString(), "--force");
     assertEquals(0, again.exit, again.toString());
   }
+
+  /** A class the database was not built for: exit 1, one line saying so, and no file (it was an empty one, exit 0). */
+  @Test
+  void aClassNotInThePartialDatabaseIsAFailureAndWritesNothing() throws Exception {
+    Path dir = Files.createTempDirectory(temp, "absent");
+    for (String format : List.of("all-cases", "main-csv", "parquet", "sqlite")) {
+      Path out = dir.resolve("out-" + format);
+      Cli c = Cli.run("export", "--format", format, "--class", "5-4-1", "--db", db.toString(), "--out", out.toString());
+      assertEquals(1, c.exit, format + ": " + c);
+      assertEquals("klotski: class 5-4-1 is not in the database at " + db + " (built for 1 other class; "
+          + "'klotski build --classes 5-4-1' builds it)", c.err.strip(), format);
+      assertEquals(List.of(), Files.list(dir).toList(), format + ": nothing written");
+    }
+  }
 }
