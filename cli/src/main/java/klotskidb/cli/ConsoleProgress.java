@@ -59,11 +59,13 @@ final class ConsoleProgress implements Progress {
           " ".repeat(width - full), f * 100, eta));
       err.flush();
     } else {
+      // a line when the work passes into a new tenth, with the share and count it has reached: a jump
+      // over several tenths is one line (it wrote "10% .. 90% (65,536 of 65,880)", one count nine times)
       int decile = (int) (f * 10);
-      while (lastDecile < decile) {
-        lastDecile++;
-        if (lastDecile > 0) {
-          err.println(logLine(lastDecile, done, now));
+      if (decile > lastDecile) {
+        lastDecile = decile;
+        if (decile > 0) {
+          err.println(logLine(decile, done, now));
         }
       }
       err.flush();
@@ -77,7 +79,7 @@ final class ConsoleProgress implements Progress {
     double f = Math.min(1.0, done / (double) total);
     String eta = decile >= 10 || f <= 0 ? "" : String.format(Locale.ROOT, ", eta %s (%s)",
         time(at.plusSeconds((long) (elapsed / f - elapsed))), duration(elapsed / f - elapsed));
-    return String.format(Locale.ROOT, "%s %s: %d%% (%,d of %,d)%s", time(at), pass, decile * 10, done, total, eta);
+    return String.format(Locale.ROOT, "%s %s: %d%% (%,d of %,d)%s", time(at), pass, (int) (f * 100), done, total, eta);
   }
 
   private static final java.time.format.DateTimeFormatter HH_MM_SS = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
