@@ -49,6 +49,10 @@ final class PlotCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     System.setProperty("java.awt.headless", "true");
+    // ImageIO's PNG writer caches in a temporary file by default, and when a write fails (a full
+    // disk) its StreamCloser thread later printed a NullPointerException's stack trace after the
+    // one-line error; a chart is some 30 KB: cached in memory instead
+    javax.imageio.ImageIO.setUseCache(false);
     int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
     String layers = "layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png";
     OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
