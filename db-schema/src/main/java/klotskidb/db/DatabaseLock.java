@@ -54,11 +54,18 @@ public final class DatabaseLock implements AutoCloseable {
     FileChannel channel;
     try {
       Files.createDirectories(file.getParent());
+      notAPlainFile(file);
       channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
           java.nio.file.LinkOption.NOFOLLOW_LINKS);
     } catch (IOException e) {
       throw new DatabaseException("cannot write beside the database at " + dir + ": cannot create " + file + ": "
           + IoErrors.reason(e), e);
+    }
+    try {
+      notAPlainFile(file); // made there between the look and the open
+    } catch (DatabaseException e) {
+      close(channel);
+      throw e;
     }
     FileLock lock;
     try {
@@ -85,6 +92,20 @@ public final class DatabaseLock implements AutoCloseable {
     String holder = what + " (pid " + ProcessHandle.current().pid() + ")";
     write(channel, holder);
     return new DatabaseLock(channel, lock, holder);
+  }
+
+  /**
+   * Refuses a FIFO, socket or device at the lock's path: one opens and "locks" as well as a file
+   * does, so a FIFO there was taken as the lock.
+   */
+  private static void notAPlainFile(Path file) {
+    java.nio.file.LinkOption no = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+    // a link or a folder fails the open itself ("cannot create"); anything else that is no plain file:
+    if (Files.exists(file, no) && !Files.isRegularFile(file, no) && !Files.isDirectory(file, no)
+        && !Files.isSymbolicLink(file)) {
+      throw new DatabaseException(file + " is not a klotski lock file (it is a FIFO, a socket or a device); "
+          + "klotski does not use or overwrite it: move it away");
+    }
   }
 
   private static void write(FileChannel channel, String text) {

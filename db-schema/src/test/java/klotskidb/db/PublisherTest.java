@@ -224,4 +224,18 @@ class PublisherTest {
     assertFalse(WriteTarget.isMadeByKlotski(building), "a class file of no family");
     assertThrows(IllegalArgumentException.class, () -> WriteTarget.classFile(building, "mine", "5-4-1"));
   }
+
+  /** A FIFO at NAME.lock is refused, never taken as the lock (it was); a plain file is the lock. */
+  @Test
+  void aFifoAtTheLockIsRefused() throws Exception {
+    Path fifo = dir.resolve("a.lock");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertEquals(0, mk.waitFor());
+    DatabaseException e = assertThrows(DatabaseException.class, () -> DatabaseLock.acquire(dir.resolve("a"), "build"));
+    assertEquals(fifo + " is not a klotski lock file (it is a FIFO, a socket or a device); klotski "
+        + "does not use or overwrite it: move it away", e.getMessage());
+    try (DatabaseLock ok = DatabaseLock.acquire(dir.resolve("d"), "build")) {
+      assertTrue(Files.isRegularFile(dir.resolve("d.lock")));
+    }
+  }
 }
