@@ -44,6 +44,9 @@ test:
 	  || { echo "FAILED: the launcher in a POSIX locale does not print 横刀力马 in a message"; exit 1; }
 	@env -i PATH=/usr/bin:/bin bin/klotski show 橫刀立馬 | grep -qx 'code      1A9BF0C00' \
 	  || { echo "FAILED: the launcher in a POSIX locale does not read 橫刀立馬 (traditional) as an argument"; exit 1; }
+	@# a command that runs the engine: its own line first, not the JVM's incubator warning
+	@bin/klotski analyse --db target/no-such-db 2>&1 | head -1 | grep -q '^klotski: no database at ' \
+	  || { echo "FAILED: the launcher lets the JVM's 'Using incubator modules' line through before the command's own"; exit 1; }
 
 # the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
 # releases, kills, the browser); catches a broken move, group number, analysis value or schema
