@@ -135,6 +135,27 @@ public final class AnalysisWriter implements AutoCloseable {
       publisher.recover();
       try (KlotskiDb check = KlotskiDb.open(target)) {
         check.layoutCount();
+      } catch (DamagedFamilyException damaged) {
+        if (!damaged.derived()) {
+          throw damaged;
+        }
+        // a family made from the stored values: dropped here, made again by this run
+        // (AnalyseJob indexes every class whose marker lost its index)
+        Path dropFrom = target;
+        publisher.publish(building -> {
+          linkCopy(dropFrom, building);
+          try {
+            dropFamily(building, damaged.family());
+          } catch (RocksDBException e) {
+            throw new IOException("dropping the damaged column family '" + damaged.family() + "': " + e.getMessage(), e);
+          }
+        });
+        notes.accept("dropped the damaged column family '" + damaged.family() + "' (" + damaged.getMessage()
+            .replaceFirst(".*column family '[a-z_]+', ", "").replaceFirst("; it is made from.*", "")
+            + "): it is made again from the stored values");
+        try (KlotskiDb check = KlotskiDb.open(target)) {
+          check.layoutCount();
+        }
       }
       return new AnalysisWriter(target, lock, publisher);
     } catch (IOException e) {
@@ -306,6 +327,55 @@ public final class AnalysisWriter implements AutoCloseable {
     Throwable e = failure;
     String reason = e instanceof IOException io ? IoErrors.reason(io) : e.getMessage();
     return new DatabaseException("cannot store the analysis in " + dir + ": " + reason, e);
+  }
+
+  /**
+   * Drops {@code family} from the database at {@code building} and the index parts of every
+   * class's marker with it. Opened with a limited table cache, so no table file is read (the
+   * damaged one cannot be); the family's files go with the drop.
+   */
+  private static void dropFamily(Path building, String family) throws RocksDBException {
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    try (Options probe = new Options()) {
+      for (byte[] name : RocksDB.listColumnFamilies(probe, building.toString())) {
+        String n = new String(name, StandardCharsets.UTF_8);
+        names.add(n);
+        familyOptions.add(Tables.analysisWriterFamily(n));
+        descriptors.add(new ColumnFamilyDescriptor(name, familyOptions.get(familyOptions.size() - 1)));
+      }
+    }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions().setMaxOpenFiles(16);
+        RocksDB db = RocksDB.open(options, building.toString(), descriptors, handles);
+        WriteBatch markers = new WriteBatch();
+        WriteOptions sync = new WriteOptions().setSync(true)) {
+      try {
+        ColumnFamilyHandle meta = handles.get(names.indexOf(Schema.META));
+        if (family.equals(Schema.FIND_FARTHEST)) {
+          byte[] prefix = Schema.META_ANALYSED_PREFIX.getBytes(StandardCharsets.UTF_8);
+          try (org.rocksdb.RocksIterator it = db.newIterator(meta)) {
+            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
+              String key = new String(it.key(), StandardCharsets.UTF_8);
+              AnalysisMarker m = AnalysisMarker.parse(key.substring(prefix.length), new String(it.value(),
+                  StandardCharsets.UTF_8));
+              markers.put(meta, it.key(), m.withIndex(null, null).format().getBytes(StandardCharsets.UTF_8));
+            }
+          }
+        }
+        db.write(sync, markers);
+        db.dropColumnFamily(handles.get(names.indexOf(family)));
+      } finally {
+        handles.forEach(ColumnFamilyHandle::close);
+      }
+    } finally {
+      familyOptions.forEach(ColumnFamilyOptions::close);
+    }
+  }
+
+  private static boolean startsWith(byte[] key, byte[] prefix) {
+    return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   /** Table files hard-linked, every other file of the database copied (LOCK and info logs left out). */

@@ -138,8 +138,16 @@ public final class KlotskiDb implements AutoCloseable {
       cache.close();
       boolean corrupt = e.getStatus() != null && e.getStatus().getCode() == Status.Code.Corruption;
       // a table file's block that fails its checksum as the open reads it: the damage, named
-      throw new DatabaseException(corrupt ? damaged(dir, oneLine(e).replace(dir + "/", ""))
-          : "cannot open " + dir + ": " + oneLine(e), e);
+      String detail = oneLine(e).replace(dir + "/", "");
+      java.util.regex.Matcher file = java.util.regex.Pattern.compile("\\b(\\d+\\.sst)\\b").matcher(detail);
+      String family = corrupt && file.find() ? familyOf(dir, families, file.group(1)) : null;
+      if (family != null) {
+        // RocksDB adds "The file MANIFEST-000060 may be corrupted.": the table file is, not the manifest
+        throw new DamagedFamilyException(dir, family, file.group(1), detail
+            .replaceAll("\\s*The file MANIFEST-\\d+ may be corrupted\\.?", "")
+            .replace(" in " + file.group(1), "").trim(), e);
+      }
+      throw new DatabaseException(corrupt ? damaged(dir, detail) : "cannot open " + dir + ": " + oneLine(e), e);
     }
     KlotskiDb k = new KlotskiDb(dir, db, cache, cfOptions, options, handles);
     for (int i = 0; i < families.size(); i++) {
@@ -157,6 +165,38 @@ public final class KlotskiDb implements AutoCloseable {
       throw e;
     }
     return k;
+  }
+
+  /**
+   * The family a table file belongs to, read from the manifest by an open that loads no table file
+   * (a limited table cache opens them on demand): null when that open fails too.
+   */
+  private static String familyOf(Path dir, List<String> families, String file) {
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    List<ColumnFamilyOptions> cfOptions = new ArrayList<>();
+    for (String f : families) {
+      ColumnFamilyOptions o = new ColumnFamilyOptions();
+      cfOptions.add(o);
+      descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), o));
+    }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions lazy = new DBOptions().setMaxOpenFiles(16);
+        RocksDB db = RocksDB.openReadOnly(lazy, dir.toString(), descriptors, handles)) {
+      try {
+        for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+          if (f.fileName().replaceFirst("^/", "").equals(file)) {
+            return new String(f.columnFamilyName(), StandardCharsets.UTF_8);
+          }
+        }
+        return null;
+      } finally {
+        handles.forEach(ColumnFamilyHandle::close);
+      }
+    } catch (RocksDBException e) {
+      return null;
+    } finally {
+      cfOptions.forEach(ColumnFamilyOptions::close);
+    }
   }
 
   private static String damaged(Path dir, String what) {

@@ -45,6 +45,12 @@ public final class Schema {
   public static final List<String> DATA_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS);
   /** Filled class by class by {@code klotski analyse}; empty after a build. */
   public static final List<String> ANALYSIS_FAMILIES = List.of(ANALYSIS, GROUP_ANALYSIS, FIND_FARTHEST);
+  /**
+   * Families made from the values stored in others: when a table file of one is damaged,
+   * {@code klotski analyse} drops the family and makes it again (find_farthest from each analysed
+   * class's stored farthest_step), instead of a rebuild that would lose every analysed class.
+   */
+  public static final List<String> DERIVED_FAMILIES = List.of(FIND_FARTHEST);
   /** Every family of a database, in the order they are opened. */
   public static final List<String> ALL_FAMILIES = List.of(CASES, IDS, NAMES, GROUPS, LAYERS, FIND, RANKS, ANALYSIS,
       GROUP_ANALYSIS, FIND_FARTHEST, META);
