@@ -46,7 +46,7 @@ public final class Ranks {
     return row == null || steps >= row.length ? -1 : row[steps];
   }
 
-  /** Hundredths of a percent of the database's solvable layouts needing fewer steps; -1 when unsolvable. */
+  /** Hundredths of a percent of all solvable layouts (whatever was built) needing fewer steps; -1 when unsolvable. */
   public int harderThan(int jiang, int bing, int style, int steps) {
     int v = at(jiang, bing, style, steps);
     return v < 0 ? -1 : v >>> 16;

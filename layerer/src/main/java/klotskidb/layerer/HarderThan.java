@@ -14,8 +14,13 @@ import klotskidb.enumerator.LayoutClass;
  * </pre>
  *
  * Counted from every layout's steps into per-class running sums (layouts needing fewer than s
- * steps, at s), so each layout's rank is two array reads. Of what was built: a build of some
- * classes ranks among those. Unsolvable layouts have {@link #NONE}. A rank depends on the class
+ * steps, at s), so each layout's rank is two array reads. The share of all layouts is against all
+ * 29,334,498 whatever was built: from the distribution of min_solution_step over the whole space,
+ * shipped ({@code min_solution_steps.tsv}, 139 rows), so a database of one class states the same
+ * harder_than_percent as the full one (600003C30: 31.81, where counting only 0-3-0 said 99.61); a
+ * build of every class checks the shipped table against its own counts and refuses to go on where
+ * they differ. A class is always built whole, so the share of its class is its own count. Unsolvable
+ * layouts have {@link #NONE}. A rank depends on the class
  * and the steps only, so the database stores it once per class and step (the {@code ranks}
  * family), not in every layout's row (35 MB of the database when it was). Named for the two facts
  * it gives; the enumerator's {@code Ranker} is the other sense of rank: a code's place among all
@@ -39,6 +44,33 @@ public final class HarderThan {
     this.all = all;
   }
 
+  /** Solvable layouts of the whole space by min_solution_step: [s] = how many need exactly s steps. */
+  static final long[] EVERY_LAYOUT = shipped();
+
+  private static long[] shipped() {
+    long[] n = new long[0];
+    try (var in = HarderThan.class.getResourceAsStream("min_solution_steps.tsv")) {
+      if (in == null) {
+        throw new IllegalStateException("min_solution_steps.tsv is not in the jar");
+      }
+      for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String[] f = line.split("\t");
+        int s = Integer.parseInt(f[0]);
+        if (s != n.length) {
+          throw new IllegalStateException("min_solution_steps.tsv: row " + s + " out of order");
+        }
+        n = java.util.Arrays.copyOf(n, s + 1);
+        n[s] = Long.parseLong(f[1]);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return n;
+  }
+
   public static HarderThan of(Layers layers) {
     var groups = layers.groups();
     long[][] counts = new long[LayoutClass.COUNT][1];
@@ -57,7 +89,8 @@ public final class HarderThan {
         most = Math.max(most, s + 1);
       }
     }
-    long[] total = new long[most + 1];
+    most = Math.max(most, EVERY_LAYOUT.length);
+    long[] built = new long[most + 1];
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
       long[] c = java.util.Arrays.copyOf(counts[cls], most + 1);
       for (int s = 1; s <= most; s++) {
@@ -65,8 +98,16 @@ public final class HarderThan {
       }
       counts[cls] = c;
       for (int s = 0; s <= most; s++) {
-        total[s] += c[s];
+        built[s] += c[s];
       }
+    }
+    long[] total = new long[most + 1]; // [s]: layouts of the whole space needing fewer than s steps
+    for (int s = 1; s <= most; s++) {
+      total[s] = total[s - 1] + (s - 1 < EVERY_LAYOUT.length ? EVERY_LAYOUT[s - 1] : 0);
+    }
+    if (groups.layoutCount() == klotskidb.enumerator.AllLayouts.COUNT && !java.util.Arrays.equals(built, total)) {
+      throw new IllegalStateException("the shipped min_solution_steps.tsv differs from this build of every layout: "
+          + "harder_than_percent would be wrong (fix the table from this build's counts)");
     }
     return new HarderThan(layers, counts, total);
   }

@@ -199,8 +199,9 @@ public final class Facts {
           "a word by min_solution_step: solved 0, easy to 20, medium to 45, hard to 80, very_hard to 110, extreme",
           "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_ONLY),
       layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
-          "the share of the database's solvable layouts that need fewer steps, in percent, rounded down",
-          "数据库中步数更少的可解布局所占百分比", ALL),
+          "the share of all solvable layouts (of all 29,334,498, whatever the database holds) that need fewer steps, "
+              + "in percent, rounded down",
+          "全部 29,334,498 个布局中（不论数据库收录哪些类）步数更少的可解布局所占百分比", ALL),
       layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
           "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
           ALL),
