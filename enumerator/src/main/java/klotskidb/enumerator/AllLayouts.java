@@ -20,7 +20,7 @@ import java.util.stream.IntStream;
  * positions are built in parallel. {@code id(code)} does not search the array: {@link Ranker}
  * computes the rank from the code alone. {@code code(id)} is an array read.
  */
-public final class AllLayouts {
+public final class AllLayouts extends LayoutSpace {
   /** Number of legal layouts (SPEC 1). */
   public static final int COUNT = 29_334_498;
   /** The number of 2x2 positions, i.e. of distinct head digits. */
@@ -103,11 +103,29 @@ public final class AllLayouts {
     }
   }
 
+  @Override
   public int size() {
     return ranges.length;
   }
 
+  /** The id of a code (here the index is the id), or -1 when it is not the code of a legal layout. */
+  @Override
+  public int index(long code) {
+    return RANKER.rank(code);
+  }
+
+  @Override
+  public int globalId(int index) {
+    return index;
+  }
+
+  @Override
+  public boolean isAll() {
+    return true;
+  }
+
   /** The code of layout {@code id} (0 <= id < size()). */
+  @Override
   public long code(int id) {
     int h = headOfBlock[id >>> BLOCK_BITS];
     h += headStart[h + 1] <= id ? 1 : 0; // a block of 2^16 ids spans at most two 2x2 positions

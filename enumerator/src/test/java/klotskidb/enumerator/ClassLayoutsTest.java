@@ -1,0 +1,50 @@
+package klotskidb.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A class's layouts spawned directly are exactly its layouts among all 29,334,498, in code order, with their ids. */
+class ClassLayoutsTest {
+  @Test
+  void everyClassSpawnedDirectlyIsItsShareOfAllLayouts() {
+    AllLayouts all = AllLayouts.build();
+    LongArrayList[] byClass = new LongArrayList[LayoutClass.COUNT];
+    for (int c = 0; c < byClass.length; c++) {
+      byClass[c] = new LongArrayList();
+    }
+    for (int id = 0; id < all.size(); id++) {
+      long code = all.code(id);
+      byClass[LayoutClass.of(code)].add(code);
+    }
+    long total = 0;
+    for (int c = 0; c < LayoutClass.COUNT; c++) {
+      long[] direct = ClassLayouts.ofClass(c);
+      assertArrayEquals(byClass[c].toLongArray(), direct, LayoutClass.name(c));
+      total += direct.length;
+    }
+    assertEquals(AllLayouts.COUNT, total);
+  }
+
+  @Test
+  void aSpaceOfSomeClassesIndexesAndNamesItsLayoutsAsTheWholeSpaceDoes() {
+    LayoutSpace s = LayoutSpace.of(ClassSet.of(List.of("5-4-1", "0-3-0", "1-2-1")));
+    // 5-4-1 and 0-3-0 as README gives them; 1-2-1 as spawned (held to the whole space above)
+    assertEquals(65_880 + 6_720 + ClassLayouts.ofClass(LayoutClass.parse("1-2-1")).length, s.size());
+    assertEquals(false, s.isAll());
+    int classic = s.index(0x1A9BF0C00L);
+    assertEquals(0x1A9BF0C00L, s.code(classic));
+    assertEquals(4_091_296, s.globalId(classic));
+    assertEquals(-1, s.index(0x4FEA13400L)); // 5-4-2: not in the space
+    assertEquals(-1, s.index(0x1A9BF0C01L)); // not a legal code
+    for (int i = 1; i < s.size(); i++) {
+      assertEquals(true, s.code(i - 1) < s.code(i));
+      assertEquals(AllLayouts.rank(s.code(i)), s.globalId(i));
+      assertEquals(i, s.index(s.code(i)));
+    }
+    assertEquals(true, LayoutSpace.of(ClassSet.ALL).isAll());
+  }
+}
