@@ -1,7 +1,6 @@
 package klotskidb.analysis;
 
 import java.util.Arrays;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
@@ -56,12 +55,9 @@ public final class OneBatch {
       default -> throw new IllegalArgumentException("a kernel is scalar-4, vector-4, vector-8 or vector256-8, not "
           + kernel);
     };
-    AllLayouts all = AllLayouts.build();
     int dash = group.lastIndexOf('-');
     int cls = LayoutClass.parse(group.substring(0, dash));
-    boolean[] only = new boolean[LayoutClass.COUNT];
-    only[cls] = true;
-    Groups groups = new Grouper(all, only, 2, Progress.NONE).run();
+    Groups groups = Grouper.of(klotskidb.enumerator.ClassSet.ofIndexes(java.util.List.of(cls)), 2, Progress.NONE);
     GroupGraph graph = new GroupGraph();
     graph.load(groups, groups.group(cls, Integer.parseInt(group.substring(dash + 1))));
     GroupArrays g = new GroupArrays();

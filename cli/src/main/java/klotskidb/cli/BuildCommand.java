@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
@@ -51,7 +52,7 @@ final class BuildCommand implements Callable<Integer> {
 
   private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {
     Groups groups = layers.groups();
-    AllLayouts all = groups.layouts();
+    LayoutSpace all = groups.layouts();
     int solvable = 0;
     long inSolvable = 0;
     int hardest = -1;

@@ -10,6 +10,10 @@ import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
 import klotskidb.query.Lookup;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.LayoutSpace;
+import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Grouper;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
@@ -57,24 +61,25 @@ final class GroupCommand implements Callable<Integer> {
 
   private void inMemory() {
     LayoutRef ref = LayoutRef.parse(target);
-    AllLayouts all = AllLayouts.build();
-    int id;
-    Groups groups;
+    // the layout's class alone, its layouts spawned directly and grouped (Grouper.of)
+    int cls;
     if (ref.kind == LayoutRef.Kind.NAME) {
       int[] p = Names.parse(ref.text, 5);
-      int cls = LayoutClass.index(p[0], p[1], p[2]);
+      cls = LayoutClass.index(p[0], p[1], p[2]);
       if (cls < 0) {
         throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
       }
-      groups = InMemory.groupsOfClasses(all, cls);
-      id = groups.idOfName(ref.text);
     } else {
-      id = ref.kind == LayoutRef.Kind.ID ? (int) ref.value : all.id(ref.value);
-      groups = InMemory.groupsOfClasses(all, LayoutClass.of(all.code(id)));
+      cls = LayoutClass.of(ref.kind == LayoutRef.Kind.ID ? AllLayouts.codeOfId(ref.value) : ref.value);
     }
+    Groups groups = Grouper.of(ClassSet.ofIndexes(java.util.List.of(cls)), Runtime.getRuntime().availableProcessors(),
+        Progress.NONE);
+    LayoutSpace all = groups.layouts();
+    int id = ref.kind == LayoutRef.Kind.NAME ? groups.idOfName(ref.text)
+        : all.index(ref.kind == LayoutRef.Kind.ID ? AllLayouts.codeOfId(ref.value) : ref.value);
     int g = groups.groupOf(id);
     PrintWriter out = spec.commandLine().getOut();
-    out.println("layout    " + Code.format(all.code(id)) + "  #" + id + "  " + groups.name(id));
+    out.println("layout    " + Code.format(all.code(id)) + "  #" + all.globalId(id) + "  " + groups.name(id));
     out.println("group     " + groups.groupName(g) + " (" + (groups.groupNum(g) + 1) + " of "
         + groups.groupsInClass(groups.classOf(g)) + " in class " + LayoutClass.name(groups.classOf(g)) + ")");
     out.println("size      " + groups.size(g));

@@ -276,8 +276,8 @@ public enum ExportFormat {
 
   /** farthest_J-B-S.csv or solution_J-B-S.csv, computed in memory for one class. */
   private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind, String prefix) throws IOException {
-    Groups groups = new Grouper(AllLayouts.build(), ClassSet.ofIndexes(java.util.List.of(r.cls())).mask(),
-        Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    Groups groups = Grouper.of(ClassSet.ofIndexes(java.util.List.of(r.cls())), Runtime.getRuntime().availableProcessors(),
+        Progress.NONE);
     ClassDriver driver = new ClassDriver(r.threads(), r.kernels().get());
     FileChecksum sum = new FileChecksum();
     long[] rows = new long[1];

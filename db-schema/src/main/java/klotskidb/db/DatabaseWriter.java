@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
@@ -67,7 +67,8 @@ import org.rocksdb.WriteOptions;
 public final class DatabaseWriter {
   private final Layers layers;
   private final Groups groups;
-  private final AllLayouts all;
+  /** The layouts built; arrays are indexed by its index, rows store its global id ({@link LayoutSpace#globalId}). */
+  private final LayoutSpace all;
   private final int threads;
   private final Progress progress;
   private final String toolVersion;
@@ -342,7 +343,7 @@ public final class DatabaseWriter {
       long code = all.code(id);
       int cls = groups.classOf(g);
       CasesCodec.putKey(s.key, code);
-      CasesCodec.putValue(s.value, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
+      CasesCodec.putValue(s.value, all.globalId(id), LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
           groups.groupNum(g), groups.groupIndex(id), layers.layer(id), layers.minSolutionStep(id),
           mover.mirror(code) == code, Code.isSolved(code), layers.isMinimal(id), layers.optimalSolutionNum(id));
       s.put();
@@ -365,7 +366,7 @@ public final class DatabaseWriter {
   private void ids(Sink s, int from, int to) throws RocksDBException {
     for (int id = from; id < to; id++) {
       if (groups.groupOf(id) >= 0) {
-        IdsCodec.putKey(s.key, id);
+        IdsCodec.putKey(s.key, all.globalId(id)); // ascending with the index: codes ascend
         IdsCodec.putValue(s.value, all.code(id));
         s.put();
       }

@@ -30,7 +30,11 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.RocksDB;
 
-/** A database of a few classes, built end to end and read back against the pipeline. */
+/**
+ * A database of a few classes, built end to end from their layouts alone (a {@code ClassLayouts}
+ * space, as {@code build --classes} does) and read back against the pipeline run over every layout
+ * with those classes selected (ids are every layout's ids there): row for row the same.
+ */
 class DatabaseTest {
   @TempDir static Path temp;
   private static AllLayouts all;
@@ -44,9 +48,14 @@ class DatabaseTest {
   @BeforeAll
   static void build() throws IOException {
     all = AllLayouts.build();
-    layers = SmallDatabase.layers(all, CLASSES);
-    groups = layers.groups();
-    dbDir = SmallDatabase.publish(layers, temp.resolve("db"));
+    // the reference: every layout enumerated, the classes selected (indexes are ids)
+    groups = new klotskidb.grouper.Grouper(all, klotskidb.enumerator.ClassSet.of(java.util.List.of(CLASSES)).mask(), 2,
+        klotskidb.enumerator.Progress.NONE).run();
+    layers = new klotskidb.layerer.Layerer(groups, 2, klotskidb.enumerator.Progress.NONE).run();
+    // the database: the classes' layouts alone
+    Layers alone = SmallDatabase.layers(CLASSES);
+    assertFalse(alone.groups().layouts().isAll());
+    dbDir = SmallDatabase.publish(alone, temp.resolve("db"));
     db = KlotskiDb.open(dbDir);
   }
 

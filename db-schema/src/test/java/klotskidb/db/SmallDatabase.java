@@ -18,18 +18,10 @@ import klotskidb.layerer.Layers;
 public final class SmallDatabase {
   private SmallDatabase() {}
 
-  /** The layers (and through them the groups) of classes given as J-B-S, over all layouts. */
-  public static Layers layers(AllLayouts all, String... classes) {
-    boolean[] selected = new boolean[LayoutClass.COUNT];
-    for (String c : classes) {
-      selected[LayoutClass.parse(c)] = true;
-    }
-    Groups groups = new Grouper(all, selected, 2, Progress.NONE).run();
-    return new Layerer(groups, 2, Progress.NONE).run();
-  }
-
+  /** The layers (and through them the groups) of classes given as J-B-S: their layouts only. */
   public static Layers layers(String... classes) {
-    return layers(AllLayouts.build(), classes);
+    Groups groups = Grouper.of(klotskidb.enumerator.ClassSet.of(java.util.List.of(classes)), 2, Progress.NONE);
+    return new Layerer(groups, 2, Progress.NONE).run();
   }
 
   /**

@@ -146,6 +146,11 @@ public final class AllLayouts extends LayoutSpace {
     return RANKER.rank(code);
   }
 
+  /** The code of the layout with id {@code id} without building the list (computed), or -1 when none has it. */
+  public static long codeOfId(long id) {
+    return RANKER.unrank(id);
+  }
+
   /** First id whose 2x2 is at the {@code index}-th position of {@link #headDigit}. */
   public int headStart(int index) {
     return headStart[index];

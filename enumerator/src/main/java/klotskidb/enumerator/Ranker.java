@@ -161,6 +161,38 @@ final class Ranker {
     return (range | (base ^ twoEmpty)) != 0 || id >= MISFIT ? -1 : id;
   }
 
+  /**
+   * The code whose rank is {@code id} (the inverse of {@link #rank}), or -1 when no layout has
+   * that id: the same walk, choosing at each cell the largest symbol whose smaller siblings' codes
+   * number at most what is left of the id. About 13 steps, no list of codes.
+   */
+  long unrank(long id) {
+    if (id < 0 || id >= total()) {
+      return -1;
+    }
+    int h = 0;
+    while (headStart[h + 1] <= id) {
+      h++;
+    }
+    long left = id - headStart[h];
+    int occupied = Pieces.mask(Pieces.BLOCK, HEADS[h]);
+    int empty = 0;
+    int range = 0;
+    for (int shift = 30; occupied != Pieces.FULL; shift -= 2) {
+      int cell = Integer.numberOfTrailingZeros(~occupied);
+      int state = state(h, cell, ~occupied & Pieces.FULL, empty);
+      int symbol = 3;
+      while (before[state + symbol] == MISFIT || before[state + symbol] > left) {
+        symbol--;
+      }
+      left -= before[state + symbol];
+      range |= symbol << shift;
+      occupied |= cover(symbol, cell);
+      empty = Math.min(2, empty + (symbol == 0 ? 1 : 0));
+    }
+    return ((long) HEADS[h] << 32) | (range & 0xFFFFFFFFL);
+  }
+
   private long[] buildPrefixes() {
     long[] table = new long[HEADS.length << PREFIX_BITS];
     for (int h = 0; h < HEADS.length; h++) {

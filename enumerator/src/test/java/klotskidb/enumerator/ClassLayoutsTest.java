@@ -19,7 +19,13 @@ class ClassLayoutsTest {
     for (int id = 0; id < all.size(); id++) {
       long code = all.code(id);
       byClass[LayoutClass.of(code)].add(code);
+      if (AllLayouts.codeOfId(id) != code) { // the id to code walk, without the list
+        assertEquals(Code.format(code), Code.format(AllLayouts.codeOfId(id)), "id " + id);
+      }
     }
+    assertEquals(-1, AllLayouts.codeOfId(-1));
+    assertEquals(-1, AllLayouts.codeOfId(AllLayouts.COUNT));
+    assertEquals(0x1A9BF0C00L, AllLayouts.codeOfId(4_091_296));
     long total = 0;
     for (int c = 0; c < LayoutClass.COUNT; c++) {
       long[] direct = ClassLayouts.ofClass(c);

@@ -1,6 +1,6 @@
 package klotskidb.grouper;
 
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
 
 /**
@@ -21,7 +21,7 @@ import klotskidb.enumerator.LayoutClass;
  * {@code groupOf(id) == -1}.
  */
 public final class Groups {
-  private final AllLayouts all;
+  private final LayoutSpace all;
   private final int[] groupOf;
   private final int[] groupIndex;
   private final int[] members;
@@ -30,7 +30,7 @@ public final class Groups {
   /** First global group number of each class, length 204; a class's groups are contiguous. */
   private final int[] classStart;
 
-  Groups(AllLayouts all, int[] groupOf, int[] groupIndex, int[] members, int[] start,
+  Groups(LayoutSpace all, int[] groupOf, int[] groupIndex, int[] members, int[] start,
       int[] classOfGroup, int[] classStart) {
     this.all = all;
     this.groupOf = groupOf;
@@ -41,7 +41,8 @@ public final class Groups {
     this.classStart = classStart;
   }
 
-  public AllLayouts layouts() {
+  /** The layouts grouped: ids here are indexes into this space (the id itself when it is every layout). */
+  public LayoutSpace layouts() {
     return all;
   }
 

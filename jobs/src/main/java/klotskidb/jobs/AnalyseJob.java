@@ -17,7 +17,6 @@ import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -171,7 +170,7 @@ public final class AnalyseJob {
 
   /** The groups of the classes given (grouped anew: the database stores no edges). */
   static Groups group(List<Integer> classes, int threads) {
-    return new Grouper(AllLayouts.build(), ClassSet.ofIndexes(classes).mask(), threads, Progress.NONE).run();
+    return Grouper.of(ClassSet.ofIndexes(classes), threads, Progress.NONE);
   }
 
   /**

@@ -6,7 +6,7 @@ import klotskidb.db.DatabaseLock;
 import klotskidb.db.DatabaseWriter;
 import klotskidb.db.Publisher;
 import klotskidb.db.WriteTarget;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
@@ -39,8 +39,9 @@ public final class BuildJob {
       Consumer<String> notes) throws Exception {
     Path target = WriteTarget.database(dir);
     try (DatabaseLock lock = DatabaseLock.acquire(target, "build")) {
-      AllLayouts all = stages.run("enumerate", AllLayouts::build);
-      Groups groups = stages.run("group", () -> new Grouper(all, classes.mask(), threads, progress).run());
+      // the classes' layouts only (every layout for a whole build): a class costs its own layouts
+      LayoutSpace all = stages.run("enumerate", () -> LayoutSpace.of(classes));
+      Groups groups = stages.run("group", () -> new Grouper(all, null, threads, progress).run());
       Layers layers = stages.run("layer", () -> new Layerer(groups, threads, progress).run());
       stages.run("write", () -> {
         new Publisher(target, notes)

@@ -9,7 +9,7 @@ import klotskidb.datasets.FileChecksum;
 import klotskidb.datasets.HrdCsv;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.AnalysisWriter;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
 
@@ -90,7 +90,7 @@ public final class ClassAnalysis {
         byId[p] = ((long) members[base + p] << 32) | p;
       }
       Arrays.sort(byId);
-      AllLayouts all = groups.layouts();
+      LayoutSpace all = groups.layouts();
       writer.submit(new AnalysisWriter.ClassValues(done.className(), size, sink -> {
         for (long e : byId) {
           int p = (int) e;

@@ -1,7 +1,7 @@
 package klotskidb.layerer;
 
 import java.util.Arrays;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
@@ -93,7 +93,7 @@ public final class GroupGraph {
    * canonical layout ({@link #orbitEdges}); {@link #edges} is not built.
    */
   public void loadOrbits(Groups groups, int g) {
-    AllLayouts all = groups.layouts();
+    LayoutSpace all = groups.layouts();
     size = groups.size(g);
     if (ids.length < size) {
       int cap = Math.max(size, ids.length * 2);

@@ -1,7 +1,7 @@
 package klotskidb.layerer;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
@@ -21,7 +21,8 @@ import klotskidb.grouper.Groups;
  * 0 steps); the 2x2 alone is, having nothing to take off; an unsolvable layout is not. The fact
  * needs the steps of other classes, so it is computed after every group is layered, from the
  * min_solution_step of every layout ({@link Mover#withoutEachPiece} gives the layouts with one piece
- * fewer, their ids are computed, not looked up, {@link AllLayouts#id}). A layout stops at its
+ * fewer, their indexes in the space built, {@link LayoutSpace#index}: computed for every layout, a
+ * binary search for some classes'). A layout stops at its
  * first piece that does not matter, so most cost one or two look-ups; a layout and its mirror
  * image have the same answer (the mirror keeps the steps), so one of each pair is checked. When a class one piece
  * smaller was not built ({@code build --classes}), a layout all of whose known pieces matter is
@@ -36,9 +37,9 @@ public final class Minimal {
 
   private Minimal() {}
 
-  /** The flag of every layout, by id ({@link #NO} for those of classes not built). */
+  /** The flag of every layout, by its index in the space ({@link #NO} for those of classes not grouped). */
   static byte[] compute(Groups groups, short[] minSolution, int threads) {
-    AllLayouts all = groups.layouts();
+    LayoutSpace all = groups.layouts();
     int n = all.size();
     byte[] out = new byte[n];
     // the steps as bytes (unsolvable and not built: 255): half the bytes to read at random
@@ -66,7 +67,7 @@ public final class Minimal {
           if (mirror < code) {
             continue; // its mirror image (the same steps, the mirror images of its pieces) says for it
           }
-          int twin = mirror == code ? -1 : all.id(mirror);
+          int twin = mirror == code ? -1 : all.index(mirror);
           int k = mover.withoutEachPiece(code, fewer);
           if (k == 0) {
             out[id] = YES; // the 2x2 alone: nothing to take off
@@ -80,7 +81,8 @@ public final class Minimal {
           }
           byte flag = YES;
           for (int j = 0; j < k; j++) {
-            int other = steps1[all.id(fewer[j])] & 0xFF; // 255: not built (never unsolvable, see below)
+            int at = all.index(fewer[j]); // -1: its class is not in the space built
+            int other = at < 0 ? 255 : steps1[at] & 0xFF; // 255: not built (never unsolvable, see below)
             if (other == 255) {
               flag = UNKNOWN;
             } else if (other >= steps) {

@@ -96,7 +96,7 @@ public final class LayoutRef {
     LayoutRef ref = parse(text);
     return switch (ref.kind) {
       case CODE -> ref.value;
-      case ID -> AllLayouts.build().code((int) ref.value);
+      case ID -> AllLayouts.codeOfId(ref.value); // computed: no list of every code
       case NAME -> throw new InputException("a name (" + UserText.quote(ref.text) + ") is read from the "
           + "database: give a code, #id or short code here, or use 'klotski info NAME'");
     };
