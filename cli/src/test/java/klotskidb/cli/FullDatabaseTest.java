@@ -61,6 +61,86 @@ class FullDatabaseTest {
     }
   }
 
+  /**
+   * Classes built alone (their layouts spawned directly) write the full database's rows: a seeded
+   * sample of classes, built with the classes one piece smaller (what minimal needs), every family
+   * compared for the sample: each layout's record (id, name, layer, steps, minimal, optimal count,
+   * both ranks), ids, names, each group's record and layers, and every find row of the classes.
+   */
+  @Test
+  void classesBuiltAloneWriteTheFullDatabasesRows() throws Exception {
+    Random random = new Random(66);
+    java.util.Set<Integer> sample = new java.util.TreeSet<>();
+    while (sample.size() < 4) {
+      int cls = random.nextInt(LayoutClass.COUNT);
+      if (db.codesOfClass(cls).length <= 300_000) {
+        sample.add(cls);
+      }
+    }
+    java.util.Set<String> built = new java.util.TreeSet<>();
+    for (int cls : sample) {
+      int jiang = LayoutClass.jiangOf(cls);
+      int bing = LayoutClass.bingOf(cls);
+      int style = LayoutClass.styleOf(cls);
+      built.add(LayoutClass.name(cls));
+      if (bing > 0) { // a 1x1 fewer
+        built.add(LayoutClass.name(LayoutClass.index(jiang, bing - 1, style)));
+      }
+      if (style > 0) { // a 1x2 fewer
+        built.add(LayoutClass.name(LayoutClass.index(jiang - 1, bing, style - 1)));
+      }
+      if (jiang > style) { // a 2x1 fewer
+        built.add(LayoutClass.name(LayoutClass.index(jiang - 1, bing, style)));
+      }
+    }
+    Path alone = temp.resolve("alone");
+    Cli b = Cli.run("build", "--db", alone.toString(), "--no-progress", "--classes", String.join(",", built));
+    assertEquals(0, b.exit, b.toString());
+    try (KlotskiDb part = KlotskiDb.open(alone)) {
+      for (int cls : sample) {
+        String what = LayoutClass.name(cls) + " built alone (with " + built + ")";
+        long[] codes = part.codesOfClass(cls);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(db.codesOfClass(cls), codes, what);
+        for (long code : codes) {
+          CaseRecord c = part.caseOf(code).orElseThrow();
+          assertEquals(db.caseOf(code).orElseThrow(), c, what);
+          assertTrue(c.minimal() != null, what + ": minimal known");
+          assertEquals(code, db.codeOfId(c.id()));
+          assertEquals(code, part.codeOfId(c.id()));
+          assertEquals(code, part.codeOfName(c.jiang(), c.bing(), c.style(), c.groupNum(), c.groupIndex()));
+        }
+        List<GroupRecord> groups = new java.util.ArrayList<>();
+        part.forEachGroup(g -> {
+          if (LayoutClass.index(g.jiang(), g.bing(), g.style()) == cls) {
+            groups.add(g);
+          }
+        });
+        for (GroupRecord g : groups) {
+          GroupRecord f = db.group(g.jiang(), g.bing(), g.style(), g.groupNum()).orElseThrow();
+          assertEquals(List.of(f.size(), f.seed(), f.layers(), f.solved(), f.maxMinSolutionStep(), f.hardest()),
+              List.of(g.size(), g.seed(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()), g.name());
+          assertEquals(java.util.Arrays.toString(f.layerSizes()), java.util.Arrays.toString(g.layerSizes()), g.name());
+          for (int k = 0; k < g.layers(); k += Math.max(1, g.layers() / 5)) {
+            it.unimi.dsi.fastutil.longs.LongArrayList mine = new it.unimi.dsi.fastutil.longs.LongArrayList();
+            it.unimi.dsi.fastutil.longs.LongArrayList full = new it.unimi.dsi.fastutil.longs.LongArrayList();
+            part.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), k, mine::add);
+            db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), k, full::add);
+            assertEquals(full, mine, g.name() + " layer " + k);
+          }
+        }
+        int[] rows = {0};
+        part.scanFind(new byte[klotskidb.db.FindCodec.KEY_BYTES], (key, value) -> {
+          if (klotskidb.db.FindCodec.classOf(key) == cls) {
+            assertEquals(HexFormat.of().formatHex(db.findRow(key)), HexFormat.of().formatHex(value), what + " find row");
+            rows[0]++;
+          }
+          return true;
+        });
+        assertTrue(rows[0] > 0, what + ": find rows compared");
+      }
+    }
+  }
+
   @Test
   void theSummaryReportsTheCounts() {
     assertTrue(build.out.contains("layouts              29,334,498"), build.out);
