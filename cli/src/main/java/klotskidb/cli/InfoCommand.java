@@ -2,7 +2,6 @@ package klotskidb.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -119,33 +118,9 @@ final class InfoCommand implements Callable<Integer> {
    * any line failed; standard output closed by its reader ends the loop ({@code | head}).
    */
   int batch(InputLines in) throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
-    int failed = 0;
     try (KlotskiDb kdb = db.open()) {
-      for (String line; (line = in.next()) != null; ) {
-        Object doc;
-        try {
-          if (line.isBlank()) {
-            throw new InputException("a blank line names no layout");
-          }
-          doc = Documents.layout(kdb, Lookup.layout(kdb, line));
-        } catch (IllegalArgumentException e) {
-          failed++;
-          Map<String, Object> m = new LinkedHashMap<>();
-          m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line));
-          m.put("status", klotskidb.query.Errors.status(e));
-          m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
-          m.put("input", UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line)); // as typed
-          doc = m;
-        }
-        out.println(Json.write(doc));
-        if (out.checkError()) { // its reader is gone: reading on would answer no one
-          throw new klotskidb.enumerator.OutputClosedException("standard output", null);
-        }
-      }
+      return in.answerEach(spec.commandLine().getOut(), line -> Json.write(Documents.layout(kdb, Lookup.layout(kdb, line))));
     }
-    out.flush();
-    return failed == 0 ? 0 : 1;
   }
 
   /** A BFS started before the command knew its options: for {@code code}. */

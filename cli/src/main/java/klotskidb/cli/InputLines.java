@@ -29,6 +29,46 @@ final class InputLines {
     this.in = in instanceof BufferedReader ? in : new BufferedReader(in, 1 << 16);
   }
 
+  /** One line's answer: its text (one line), or an {@link IllegalArgumentException} for a line that names nothing answerable. */
+  interface Answer {
+    String of(String line);
+  }
+
+  /**
+   * Answers every line, one line out per line in ({@code info --stdin}, {@code solve --stdin}): the
+   * answer, or for a line that fails (a blank one too) the API's error for it as one JSON object
+   * ({@code {"input":...,"status":404,"error":...,"code":...}}), so the answers pair with the
+   * questions ({@code paste}). Stops when standard output's reader is gone ({@code | head}).
+   * Returns 1 if any line failed, else 0.
+   */
+  int answerEach(java.io.PrintWriter out, Answer answer) throws IOException {
+    int failed = 0;
+    for (String line; (line = next()) != null; ) {
+      String text;
+      try {
+        if (line.isBlank()) {
+          throw new klotskidb.enumerator.InputException("a blank line names no layout");
+        }
+        text = answer.of(line);
+      } catch (IllegalArgumentException e) {
+        failed++;
+        String typed = klotskidb.enumerator.UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line);
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("input", typed);
+        m.put("status", klotskidb.query.Errors.status(e));
+        m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
+        m.put("input", typed); // as typed
+        text = klotskidb.query.Json.write(m);
+      }
+      out.println(text);
+      if (out.checkError()) { // its reader is gone: reading on would answer no one
+        throw new klotskidb.enumerator.OutputClosedException("standard output", null);
+      }
+    }
+    out.flush();
+    return failed == 0 ? 0 : 1;
+  }
+
   /** The next line without its end, or null at the end of the input. */
   String next() throws IOException {
     StringBuilder line = new StringBuilder();

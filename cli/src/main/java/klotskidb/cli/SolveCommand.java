@@ -17,15 +17,22 @@ import picocli.CommandLine.Spec;
 
 /** A shortest solution: by BFS from the layout, or read from the database with --db. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
-    footer = "--json: the document of GET /api/layout/X/solution (an unsolvable layout: \"solvable\": false, exit 0).",
+    footer = {"--json: the document of GET /api/layout/X/solution (an unsolvable layout: \"solvable\": false, exit 0).",
+        "--stdin: one layout per input line (LF-ended; a CR before it dropped), one answer per line: the "
+        + "solution's codes separated by spaces (text and --codes-only), or its document (--json); a line that "
+        + "names no layout, or an unsolvable one without --json, gets the API's error as one JSON object "
+        + "({\"input\":...,\"status\":...,\"error\":...}) and the exit status is 1."},
     description = {"Print a shortest solution: every step as a code and a drawing, and its length; "
         + "exit 1 for unsolvable layouts.",
         "Without --db it searches from the layout (BFS, no database needed); with --db it walks the "
         + "stored distances. Either way the same solution: each step to the smallest code among the "
         + "moves one step closer (as the API and 'klotski path' choose)."})
 final class SolveCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "X", description = LayoutArgument.HELP)
+  @Parameters(paramLabel = "X", arity = "0..1", description = LayoutArgument.HELP)
   String layout;
+
+  @picocli.CommandLine.Option(names = "--stdin", description = "Solve every layout read from standard input, one per line.")
+  boolean stdin;
 
   @Mixin DbOption db;
 
@@ -36,8 +43,17 @@ final class SolveCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() {
+  public Integer call() throws java.io.IOException {
     codesOnly.checkNotWith(json);
+    if (stdin) {
+      if (layout != null) {
+        throw new klotskidb.enumerator.InputException("--stdin reads the layouts from standard input: give no X");
+      }
+      return batch(new InputLines(System.in));
+    }
+    if (layout == null) {
+      throw new klotskidb.enumerator.InputException("give a layout X, or --stdin");
+    }
     long[] path = db.given() ? fromDatabase() : search();
     if (json.on) {
       spec.commandLine().getOut().println(Json.write(Queries.solution(code, path)));
@@ -53,8 +69,42 @@ final class SolveCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * One answer per line: the solution's codes on one line (text and --codes-only alike, so lines
+   * pair with {@code paste}), or the document with --json; from the database when --db is given
+   * (opened once), else by {@link Solver}.
+   */
+  int batch(InputLines in) throws java.io.IOException {
+    try (KlotskiDb kdb = db.given() ? db.open() : null) {
+      return in.answerEach(spec.commandLine().getOut(), line -> {
+        long[] path;
+        long at;
+        if (kdb == null) {
+          at = LayoutRef.codeWithoutDatabase(line);
+          path = Solver.solve(at);
+        } else {
+          CaseRecord c = Lookup.layout(kdb, line);
+          at = c.code();
+          path = Lookup.solution(kdb, c);
+        }
+        if (json.on) {
+          return Json.write(Queries.solution(at, path));
+        }
+        if (path == null) {
+          throw unsolvable(at);
+        }
+        StringBuilder b = new StringBuilder(path.length * 10);
+        for (long code : path) {
+          b.append(b.length() == 0 ? "" : " ").append(Code.format(code));
+        }
+        return b.toString();
+      });
+    }
+  }
+
+  /** An unsolvable layout: no solution to give (exit 1; in --stdin's lines a 404, as a solution that is not there). */
   private static IllegalArgumentException unsolvable(long code) {
-    return new IllegalArgumentException("layout " + Code.format(code)
+    return new Lookup.NotFoundException("layout " + Code.format(code)
         + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
   }
 

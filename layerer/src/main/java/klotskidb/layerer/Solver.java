@@ -3,8 +3,6 @@ package klotskidb.layerer;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.LongPredicate;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -22,13 +20,14 @@ import klotskidb.enumerator.Mover;
  * </pre>
  *
  * How: a BFS from the start, level by level, until a level holds the goal (for {@code solve},
- * every solved layout of that level: the nearest ones); then, from those back to the start, the
- * layouts on a shortest path to them (a layout of level k is on one when a neighbour of level k + 1
- * is); then the walk from the start, each step to the smallest code among its neighbours of the
- * next level on such a path. A neighbour of the next level on a shortest path to the nearest
- * solved layouts is exactly one whose own distance to a solved layout is one less, so the walk is
- * the database's ({@code klotskidb.query.Lookup.solution}) step for step. A group holds at most
- * 964,656 layouts, so this is quick for any start.
+ * every solved layout of that level: the nearest ones); then back from those, level by level, the
+ * layouts on a shortest path to them (a neighbour one level nearer the start of a layout on one is
+ * on one): only those are expanded again, not every layout the BFS reached; then the walk from the
+ * start, each step to the smallest code among its neighbours of the next level on such a path. A
+ * neighbour of the next level on a shortest path to the nearest solved layouts is exactly one whose
+ * own distance to a solved layout is one less, so the walk is the database's ({@code
+ * klotskidb.query.Lookup.solution}) step for step. A group holds at most 964,656 layouts, so this
+ * is quick for any start (BENCHMARKS.md, row "a solution from scratch").
  */
 public final class Solver {
   private Solver() {}
@@ -59,22 +58,21 @@ public final class Solver {
     Long2IntOpenHashMap depth = new Long2IntOpenHashMap();
     depth.defaultReturnValue(-1);
     depth.put(start, 0);
-    List<LongArrayList> levels = new ArrayList<>();
     LongArrayList level = LongArrayList.of(start);
     // forward: level by level until one holds a goal
-    LongOpenHashSet onPath = new LongOpenHashSet();
+    LongArrayList goals = new LongArrayList();
+    int d = 0;
     while (true) {
-      levels.add(level);
       for (int i = 0; i < level.size(); i++) {
         if (goal.test(level.getLong(i))) {
-          onPath.add(level.getLong(i));
+          goals.add(level.getLong(i));
         }
       }
-      if (!onPath.isEmpty()) {
+      if (!goals.isEmpty()) {
         break;
       }
       LongArrayList following = new LongArrayList();
-      int d = levels.size();
+      d++;
       for (int i = 0; i < level.size(); i++) {
         int n = mover.neighbours(level.getLong(i), next);
         for (int j = 0; j < n; j++) {
@@ -88,22 +86,23 @@ public final class Solver {
       }
       level = following;
     }
-    // backward: the layouts on a shortest path to a goal of the last level
-    for (int k = levels.size() - 2; k >= 0; k--) {
-      LongArrayList lk = levels.get(k);
-      for (int i = 0; i < lk.size(); i++) {
-        long u = lk.getLong(i);
-        int n = mover.neighbours(u, next);
+    // backward from the goals: the layouts on a shortest path to one, level by level
+    LongOpenHashSet onPath = new LongOpenHashSet(goals);
+    LongArrayList frontier = goals;
+    for (int k = d - 1; k >= 0; k--) {
+      LongArrayList nearer = new LongArrayList();
+      for (int i = 0; i < frontier.size(); i++) {
+        int n = mover.neighbours(frontier.getLong(i), next);
         for (int j = 0; j < n; j++) {
-          if (depth.get(next[j]) == k + 1 && onPath.contains(next[j])) {
-            onPath.add(u);
-            break;
+          if (depth.get(next[j]) == k && onPath.add(next[j])) {
+            nearer.add(next[j]);
           }
         }
       }
+      frontier = nearer;
     }
     // the walk: each step to the smallest code of the next level on such a path
-    long[] path = new long[levels.size()];
+    long[] path = new long[d + 1];
     path[0] = start;
     for (int k = 1; k < path.length; k++) {
       int n = mover.neighbours(path[k - 1], next);

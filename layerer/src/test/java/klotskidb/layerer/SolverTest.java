@@ -28,6 +28,41 @@ class SolverTest {
     }
   }
 
+  /**
+   * The rule, from the steps of every layout (a build of every class): from each layout the move to
+   * the smallest code among those one step closer. Solver.solve, with no steps known, gives that
+   * path on 200 seeded solvable layouts of every class.
+   */
+  @Test
+  void everySolutionIsTheRuleWalkedOverEveryLayoutsSteps() {
+    Layers layers = FullData.layers();
+    klotskidb.enumerator.LayoutSpace all = layers.groups().layouts();
+    Mover mover = new Mover();
+    long[] next = new long[Mover.MAX_NEIGHBOURS];
+    klotskidb.testing.SameAsReference.check("Solver.solve", 67, 200, r -> {
+      while (true) {
+        int id = r.nextInt(all.size());
+        if (layers.minSolutionStep(id) >= 0) {
+          return all.code(id);
+        }
+      }
+    }, code -> Arrays.stream(Solver.solve(code)).boxed().toList(), code -> {
+      java.util.List<Long> path = new java.util.ArrayList<>(java.util.List.of(code));
+      for (long at = code; layers.minSolutionStep(all.index(at)) > 0; path.add(at)) {
+        int steps = layers.minSolutionStep(all.index(at));
+        int n = mover.neighbours(at, next);
+        long best = Long.MAX_VALUE;
+        for (int j = 0; j < n; j++) {
+          if (next[j] < best && layers.minSolutionStep(all.index(next[j])) == steps - 1) {
+            best = next[j];
+          }
+        }
+        at = best;
+      }
+      return path;
+    }, Code::format);
+  }
+
   @Test
   void aSolvedLayoutIsItsOwnSolution() {
     long solved = Code.parse("DAA7F3");
