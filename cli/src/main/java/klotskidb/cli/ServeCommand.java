@@ -100,41 +100,12 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /**
-   * An address as a URL's host: an IPv6 address in brackets and in its short form
-   * ({@code http://[::1]:8080/}, not {@code http://0:0:0:0:0:0:0:1:8080/}, which no browser reads).
+   * An address as a URL's host: an IPv6 address in brackets and in its short form, RFC 5952
+   * ({@code http://[::1]:8080/}, not {@code http://0:0:0:0:0:0:0:1:8080/}, which no browser reads):
+   * Guava's {@code InetAddresses.toUriString}, without a link-local scope (a URL spells it %25).
    */
   static String hostInUrl(InetAddress a) {
-    if (!(a instanceof java.net.Inet6Address)) {
-      return a.getHostAddress();
-    }
-    String full = a.getHostAddress().replaceFirst("%.*$", "");
-    // the longest run of zero groups becomes "::" (RFC 5952)
-    String[] groups = full.split(":");
-    int bestAt = -1;
-    int bestLen = 1;
-    for (int i = 0; i < groups.length; ) {
-      int j = i;
-      while (j < groups.length && groups[j].matches("0+")) {
-        j++;
-      }
-      if (j - i > bestLen) {
-        bestAt = i;
-        bestLen = j - i;
-      }
-      i = j == i ? i + 1 : j;
-    }
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < groups.length; i++) {
-      if (i == bestAt) {
-        b.append(i == 0 ? "::" : ":");
-        i += bestLen - 1;
-        continue;
-      }
-      b.append(groups[i].replaceFirst("^0+(?=.)", ""));
-      if (i < groups.length - 1) {
-        b.append(':');
-      }
-    }
-    return "[" + b + "]";
+    return com.google.common.net.InetAddresses.toUriString(a).replaceFirst("%[^\\]]*", "");
   }
+
 }

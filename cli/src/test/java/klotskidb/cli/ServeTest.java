@@ -116,5 +116,6 @@ class ServeTest {
     assertEquals("[fe80::1:2:3:4]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80:0:0:0:1:2:3:4")));
     assertEquals("[2001:db8::1:0:0:1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("2001:db8:0:0:1:0:0:1")));
     assertEquals("127.0.0.1", ServeCommand.hostInUrl(java.net.InetAddress.getByName("127.0.0.1")));
+    assertEquals("[fe80::1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80::1%1"))); // no scope in a URL
   }
 }

@@ -19,7 +19,7 @@ import klotskidb.layerer.Layers;
  * atomically, under the database's lock from the first stage on.
  *
  * <pre>
- *   Layers l = BuildJob.run(Path.of("data/klotski-db"), ClassSet.ALL, 2, Progress.NONE, stages, notes);
+ *   Built b = BuildJob.run(Path.of("data/klotski-db"), ClassSet.ALL, 2, Progress.NONE, stages, notes);
  *   // 29,334,498 layouts in 25,422 groups; 1A9BF0C00 is 5-4-1-1-7472, 81 steps
  * </pre>
  *

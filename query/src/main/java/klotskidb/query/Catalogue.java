@@ -191,8 +191,9 @@ public final class Catalogue {
   /**
    * The code of the layout a name (or {@code NAME:N}) names.
    *
-   * @throws InputException when the name names several layouts and no N is given, or N is out of range
-   * @throws Lookup.NotFoundException when no layout has the name
+   * @throws NameRefused when no layout has the name (kind UNKNOWN, with the nearest names: a 404) or it
+   *     names several layouts and no N is given (kind AMBIGUOUS, with the choices: a 400)
+   * @throws InputException when N is out of range
    */
   public long resolve(String text) {
     String s = text.trim();
