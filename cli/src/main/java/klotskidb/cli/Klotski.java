@@ -95,6 +95,12 @@ public final class Klotski implements Callable<Integer> {
         cl.addSubcommand(nameOf(c), c);
       }
     }
+    CommandLine serve = cl.getSubcommands().get("serve");
+    if (serve != null) { // its routes, from the API's description, after its first line
+      List<String> d = new java.util.ArrayList<>(List.of(serve.getCommandSpec().usageMessage().description()));
+      d.addAll(1, ServeCommand.routes());
+      serve.getCommandSpec().usageMessage().description(d.toArray(new String[0]));
+    }
     return cl;
   }
 

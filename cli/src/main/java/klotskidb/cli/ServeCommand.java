@@ -19,14 +19,10 @@ import klotskidb.enumerator.InputException;
 
 /** The database as a read-only HTTP API and an explorer page, until Ctrl-C or SIGTERM. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
+    // the routes between the first line and the last two: ServeCommand.routes(), from the API's own description
     description = {"Serve the database read-only over HTTP: the JSON API under /api/ and an explorer page at /.",
-        "  GET /api/meta",
-        "  GET /api/layout/X, /api/layout/X/next, /api/layout/X/solution",
-        "  GET /api/layout/X/farthest?offset=0&limit=100 and /api/layout/X/solutions (one search in the group)",
-        "  GET /api/find?class=J-B-S&min_steps=N&limit=100&cursor=C (the filters of klotski find)",
-        "  GET /api/path?from=X&to=Y",
-        "  GET /api/group/J-B-S-G and /api/group/J-B-S-G/layer/K?offset=0&limit=100",
-        "X is a code, @short code, %%23id (a URL's '#' is written %%23) or name.",
+        "X is a code, @short code, %%23id (a URL's '#' is written %%23) or name; G a group J-B-S-G; "
+            + "the parameters of each: GET /api/openapi.json.",
         "It listens on 127.0.0.1 (this machine only) unless --bind says otherwise: --bind 0.0.0.0 lets every "
             + "machine that can reach this one read the whole database. Stops cleanly on Ctrl-C."})
 final class ServeCommand implements Callable<Integer> {
@@ -54,6 +50,32 @@ final class ServeCommand implements Callable<Integer> {
   static final long WARM_UP_MILLIS = 1500;
 
   @Spec CommandSpec spec;
+
+  /**
+   * The routes as {@code serve --help} lists them, one a line ("  GET /api/find  Layouts by their
+   * facts, a page at a time"), read from the API's own description ({@code openapi.json}, served
+   * at /api/openapi.json): a route added there is listed here with nothing kept by hand.
+   */
+  static java.util.List<String> routes() {
+    try (java.io.InputStream in = ServeCommand.class.getResourceAsStream("/klotskidb/server/openapi.json")) {
+      if (in == null) {
+        return java.util.List.of("  (the routes: GET /api/openapi.json)");
+      }
+      Object doc = klotskidb.query.Json.read(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      java.util.List<String> out = new java.util.ArrayList<>();
+      @SuppressWarnings("unchecked")
+      java.util.Map<String, Object> paths = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) doc).get("paths");
+      for (java.util.Map.Entry<String, Object> e : paths.entrySet()) {
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> get = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) e.getValue()).get("get");
+        String summary = String.valueOf(get.get("summary")).split("(\\. | \\(|: |\\.$)")[0];
+        out.add("  GET " + e.getKey().replace("{", "").replace("}", "") + "  " + summary.replace("%", "%%"));
+      }
+      return out;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   @Override
   public Integer call() throws Exception {

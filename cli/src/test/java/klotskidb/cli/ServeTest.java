@@ -118,4 +118,22 @@ class ServeTest {
     assertEquals("127.0.0.1", ServeCommand.hostInUrl(java.net.InetAddress.getByName("127.0.0.1")));
     assertEquals("[fe80::1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80::1%1"))); // no scope in a URL
   }
+  /** serve --help lists every route of the API's description (openapi.json, as served), nothing by hand. */
+  @Test
+  void serveHelpListsEveryRouteOfTheApi() throws Exception {
+    String help = Cli.run("serve", "--help").out;
+    String described;
+    try (var in = ServeCommand.class.getResourceAsStream("/klotskidb/server/openapi.json")) {
+      described = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    @SuppressWarnings("unchecked")
+    var paths = ((java.util.Map<String, Object>) ((java.util.Map<String, Object>) klotskidb.query.Json.read(described))
+        .get("paths")).keySet();
+    assertTrue(paths.size() >= 16, paths.toString()); // the 16 routes of today at least
+    for (String path : paths) {
+      String listed = "  GET " + path.replace("{", "").replace("}", "") + "  ";
+      assertTrue(help.contains(listed), listed + " not in serve --help:\n" + help);
+    }
+  }
+
 }
