@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
         "  graphml: one group's step graph (--group J-B-S-G): a node per layout with code, short_code, "
             + "group_index, layer, min_solution_step (-1: unsolvable) and solved; an undirected edge per step.",
         "  sqlite: the original release's SQL database in one SQLite file: main (every layout; is_mirror by the "
-            + "original engine's rule), farthest and solution (analysed classes only), facts (short_code, name, "
-            + "layer, min_solution_step, exact symmetry, solved) and a view layouts of them all; indexes on code "
+            + "original engine's rule), farthest and solution (analysed classes only), facts (FACTS_COLUMNS: "
+            + "from the catalogue of facts) and a view layouts of them all; indexes on code "
             + "and name; --class: one class only.",
         "The all-cases and main-csv files separate lines by LF with no newline after the last; the per-class files end "
             + "every line with LF and are computed in memory (no database needed). The MD5 of each of these four "

@@ -95,6 +95,12 @@ public final class Klotski implements Callable<Integer> {
         cl.addSubcommand(nameOf(c), c);
       }
     }
+    CommandLine export = cl.getSubcommands().get("export");
+    if (export != null) { // the SQLite facts table's columns, as the export writes them
+      export.getCommandSpec().usageMessage().description(java.util.Arrays.stream(
+          export.getCommandSpec().usageMessage().description())
+          .map(l -> l.replace("FACTS_COLUMNS", klotskidb.datasets.SqliteExport.factsColumns())).toArray(String[]::new));
+    }
     CommandLine serve = cl.getSubcommands().get("serve");
     if (serve != null) { // its routes, from the API's description, after its first line
       List<String> d = new java.util.ArrayList<>(List.of(serve.getCommandSpec().usageMessage().description()));

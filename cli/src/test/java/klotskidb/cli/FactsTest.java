@@ -168,6 +168,19 @@ class FactsTest {
     }
   }
 
+  /** What the docs list by hand is held to the outputs: README's Parquet columns, export --help's SQLite ones. */
+  @Test
+  void readmeAndHelpNameEveryColumn() throws Exception {
+    String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
+    for (org.apache.parquet.schema.Type t : ParquetSchemas.LAYOUTS.getFields()) {
+      assertTrue(readme.contains("`" + t.getName() + "`"), "README does not name the Parquet column " + t.getName());
+    }
+    String help = Cli.run("export", "--help").out.replaceAll("\\s+", " ");
+    for (String column : klotskidb.datasets.SqliteExport.factsColumns().split(", ")) {
+      assertTrue(help.contains(column), "export --help does not name the SQLite facts column " + column);
+    }
+  }
+
   @Test
   void parquetSchemasAndCardsAreTheCatalogues() throws Exception {
     parquetMatches(ParquetSchemas.LAYOUTS, Facts.LAYOUT);
