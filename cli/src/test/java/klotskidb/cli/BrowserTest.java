@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -31,8 +32,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * move that goes further on the way), counted with its hints; Chinese and back; the shared URL
  * reloaded to the same position; moves as the puzzle counts them (a two-cell slide by keys and by
  * two clicks is one move, a corner turned by keys, a piece moved back takes the move back, a
- * target reached by Tab); a link's bad move stopped; the level ticked with the best, after a
- * reload; every classic and a seeded sample of 100 other levels open, the page's move rule equal
+ * target reached by Tab); with the coach off the panel shows the level's facts, not the
+ * position's; a link's bad move stopped; the level ticked with the best, after a reload, and only
+ * for the player's own solves (not a link that arrives solved, not the solution played); every classic and a seeded sample of 100 other levels open, the page's move rule equal
  * to the database's on each; ten random minimal puzzles of 60 to 80 steps, all different; a phone
  * opening a level with its counter and board in view. Then the tools: an error, the editor, find,
  * the lists. A second browser in Chinese: an unknown name's error in Chinese, English chosen and
@@ -269,6 +271,32 @@ class BrowserTest {
           .getAttribute("class").contains("done"));
       wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
 
+      // only the player's own solves are recorded: a link that arrives solved (七步成诗, 7 steps) and a
+      // solution played tick nothing; the same level solved by the player's own moves does
+      browser.get(base + "#l=AA22BFC00&m=bcjbkjtlsprtjn");
+      wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("Solved in 7 moves (optimum 7)"));
+      browser.get(base + "#l=AA22BFC00");
+      wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("0 moves"));
+      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
+      click(wait, By.id("play"));
+      wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("Solved in 7 moves (optimum 7)"));
+      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
+      browser.get(base);
+      wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
+      assertEquals(List.of(), browser.findElements(By.cssSelector("a[data-code='AA22BFC00'].done")),
+          "a level solved by a link or by the solution played is not the player's");
+      browser.get(base + "#l=AA22BFC00");
+      for (int k = 1; k <= 7; k++) {
+        click(wait, By.id("hint"));
+        click(wait, By.cssSelector("#board .target.hint"));
+        String moved = String.valueOf(k);
+        wait.until(b -> moved.equals(b.findElement(By.id("board")).getAttribute("data-moves")));
+      }
+      wait.until(b -> b.findElement(By.id("counter")).getText().equals("Solved in 7 moves (optimum 7), 7 hints"));
+      browser.get(base);
+      wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("2 solved in this browser"));
+      wait.until(b -> b.findElement(By.cssSelector("a[data-code='AA22BFC00'] .tick")).getText().equals("✓ 7/7"));
+
       // moves as the puzzle counts them, the coach off: a two-cell slide by keys is one move
       browser.get(base + "#l=1A9BF0C");
       counter(wait, "0 moves · 81 to go at best"); // the coach was kept on in this browser
@@ -279,6 +307,11 @@ class BrowserTest {
       keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
       counter(wait, "1 move · optimum 81");
       wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
+      // unspoiled: with the coach off the panel and the chart say the level's facts, not the position's
+      assertTrue(browser.findElement(By.id("fact-steps")).getText().startsWith("81 steps"),
+          browser.findElement(By.id("fact-steps")).getText());
+      assertEquals("1A9BF0C00", browser.findElement(By.id("fact-code")).getText());
+      assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
       keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
       wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
       counter(wait, "1 move · optimum 81");
