@@ -225,9 +225,13 @@ public final class Finder {
         total(db, f, before + hits.size(), p.next() == null), notAnalysed);
   }
 
-  /** Layouts per bucket of each database handle read so far (the rows never change under a handle). */
-  private static final Map<KlotskiDb, int[][]> BUCKETS =
-      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+  /**
+   * Layouts per bucket of each database handle read so far (the rows never change under a handle):
+   * read once per handle however many requests ask at once, held only while the handle is.
+   */
+  private static final com.google.common.cache.LoadingCache<KlotskiDb, int[][]> BUCKETS =
+      com.google.common.cache.CacheBuilder.newBuilder().weakKeys().build(
+          com.google.common.cache.CacheLoader.from(Finder::readBucketSizes));
 
   /**
    * The layouts of every bucket, [class][(min_solution_step + 1) * 4 + kind] (kind: symmetric * 2 +
@@ -236,10 +240,10 @@ public final class Finder {
    * the order of order=hardest come from it.
    */
   static int[][] bucketSizes(KlotskiDb db) {
-    int[][] known = BUCKETS.get(db);
-    if (known != null) {
-      return known;
-    }
+    return BUCKETS.getUnchecked(db);
+  }
+
+  private static int[][] readBucketSizes(KlotskiDb db) {
     int[][] sizes = new int[LayoutClass.COUNT][KINDS]; // every class has its unsolvable kinds
     db.scanFindSizes(new byte[FindCodec.KEY_BYTES], (key, bytes) -> {
       int cls = FindCodec.classOf(key);
@@ -253,7 +257,6 @@ public final class Finder {
       }
       return true;
     });
-    BUCKETS.put(db, sizes);
     return sizes;
   }
 

@@ -207,9 +207,13 @@ public final class Queries {
     return m;
   }
 
-  /** Steps-to-solve counts of each group read so far, per database handle (they never change under one). */
-  private static final Map<KlotskiDb, Map<String, int[]>> STEPS =
-      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+  /**
+   * Steps-to-solve counts of the 64 groups asked last, per database handle (they never change under
+   * one): each counted once however many requests ask at once, held only while the handle is.
+   */
+  private static final com.google.common.cache.LoadingCache<KlotskiDb, com.google.common.cache.Cache<String, int[]>> STEPS =
+      com.google.common.cache.CacheBuilder.newBuilder().weakKeys().build(com.google.common.cache.CacheLoader.from(
+          db -> com.google.common.cache.CacheBuilder.newBuilder().maximumSize(64).build()));
 
   /**
    * {@code GET /api/group/{G}/steps}: how many of the group's layouts need each number of steps
@@ -217,31 +221,28 @@ public final class Queries {
    * kept per database handle for the 64 groups asked last.
    */
   public static Map<String, Object> groupSteps(KlotskiDb db, GroupRecord g) {
-    Map<String, int[]> known = STEPS.computeIfAbsent(db, k -> java.util.Collections.synchronizedMap(
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
-            return size() > 64;
-          }
-        }));
-    int[] sizes = known.get(g.name());
-    if (sizes == null) {
-      int[] counts = new int[g.isSolvable() ? g.maxMinSolutionStep() + 1 : 0];
-      if (g.isSolvable()) {
-        db.forEachMember(g.jiang(), g.bing(), g.style(), g.groupNum(), code -> counts[db.caseOf(code)
-            .orElseThrow(() -> new IllegalStateException("the database is inconsistent: " + Code.format(code)
-                + " is a member of " + g.name() + " but has no record")).minSolutionStep()]++);
-      }
-      sizes = counts;
-      known.put(g.name(), sizes);
+    int[] sizes;
+    try {
+      sizes = STEPS.getUnchecked(db).get(g.name(), () -> stepSizes(db, g));
+    } catch (java.util.concurrent.ExecutionException | com.google.common.util.concurrent.UncheckedExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("group", g.name());
     m.put("solvable", g.isSolvable());
     m.put("min_solution_step_sizes", sizes);
     return m;
+  }
+
+  /** How many of the group's layouts need each number of steps: one look-up per member. */
+  private static int[] stepSizes(KlotskiDb db, GroupRecord g) {
+    int[] counts = new int[g.isSolvable() ? g.maxMinSolutionStep() + 1 : 0];
+    if (g.isSolvable()) {
+      db.forEachMember(g.jiang(), g.bing(), g.style(), g.groupNum(), code -> counts[db.caseOf(code)
+          .orElseThrow(() -> new IllegalStateException("the database is inconsistent: " + Code.format(code)
+              + " is a member of " + g.name() + " but has no record")).minSolutionStep()]++);
+    }
+    return counts;
   }
 
   /** Why {@link #layer} found none. */

@@ -1,6 +1,5 @@
 package klotskidb.server;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -85,13 +84,21 @@ public final class Api {
   private final LiveDatabase live;
   private final int listSlots;
   private final Semaphore searches;
-  /** The last searches' facts by code, most recent last. */
-  private final Map<Long, RootFacts> recent = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, RootFacts> eldest) {
-      return size() > 8;
+  /**
+   * The last 8 searches' facts by code: a layout's lists searched once however many requests ask
+   * for it at once (two concurrent requests for one layout both ran the BFS before).
+   */
+  private final com.google.common.cache.Cache<Long, RootFacts> recent =
+      com.google.common.cache.CacheBuilder.newBuilder().maximumSize(8).build();
+
+  /** Every slot for a search is taken: the request is answered 503. */
+  private static final class Busy extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super(null, null, false, false);
     }
-  };
+  }
 
   /** Over one database handle (the caller's, which it closes). */
   public Api(KlotskiDb db) {
@@ -242,24 +249,23 @@ public final class Api {
 
   /** The facts of {@code c}: kept from a recent search, or searched now; null when every slot is busy. */
   private RootFacts facts(KlotskiDb db, CaseRecord c) {
-    synchronized (recent) {
-      RootFacts kept = recent.get(c.code());
-      if (kept != null) {
-        return kept;
-      }
-    }
-    if (!searches.tryAcquire()) {
-      return null;
-    }
     try {
-      GroupRecord g = Lookup.groupOf(db, c);
-      RootFacts f = RootFacts.of(c.code(), (int) g.size(), 1);
-      synchronized (recent) {
-        recent.put(c.code(), f);
+      return recent.get(c.code(), () -> {
+        if (!searches.tryAcquire()) {
+          throw new Busy();
+        }
+        try {
+          GroupRecord g = Lookup.groupOf(db, c);
+          return RootFacts.of(c.code(), (int) g.size(), 1);
+        } finally {
+          searches.release();
+        }
+      });
+    } catch (com.google.common.util.concurrent.UncheckedExecutionException | java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof Busy) {
+        return null;
       }
-      return f;
-    } finally {
-      searches.release();
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
   }
 

@@ -161,6 +161,34 @@ class ApiTest {
     assertEquals(200, busy.get("/api/layout/1A9BF0C", null).status());
   }
 
+  /**
+   * One slot for list searches and eight requests for one layout's lists at once: one search, and
+   * every request answered from it (before, each request searched on its own, the others got 503).
+   */
+  @Test
+  void concurrentRequestsForOneLayoutsListsShareOneSearch() throws Exception {
+    Api one = new Api(db, 1);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<Api.Response>> answers = new java.util.ArrayList<>();
+      for (int k = 0; k < 8; k++) {
+        String list = k % 2 == 0 ? "farthest" : "solutions";
+        answers.add(pool.submit(() -> {
+          start.await();
+          return one.get("/api/layout/00A6BFC00/" + list, null); // the classic group's seed
+        }));
+      }
+      start.countDown();
+      for (var a : answers) {
+        Api.Response r = a.get();
+        assertEquals(200, r.status(), r.body());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void findPagesThroughAFilterAndRefusesBadOnes() {
     String first = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2");
