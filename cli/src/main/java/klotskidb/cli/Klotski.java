@@ -194,7 +194,7 @@ public final class Klotski implements Callable<Integer> {
     int best = 3;
     List<String> close = new java.util.ArrayList<>();
     for (String n : names) {
-      int d = edits(typed, n);
+      int d = klotskidb.query.Spellings.distance(typed, n, 3);
       if (d < best) {
         best = d;
         close.clear();
@@ -206,26 +206,7 @@ public final class Klotski implements Callable<Integer> {
     return close.isEmpty() || best == 0 ? "" : "; did you mean " + String.join(" or ", close) + "?";
   }
 
-  /** Optimal string alignment distance: insertions, deletions, substitutions, swaps of neighbours. */
-  static int edits(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
-    for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-      }
-    }
-    return d[a.length()][b.length()];
-  }
+
 
   /**
    * The message of a failure. A file-system error names its file and says why in words (the

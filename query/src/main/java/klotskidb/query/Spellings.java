@@ -246,13 +246,19 @@ public final class Spellings {
     return near.stream().limit(max).toList();
   }
 
-  /** The edit distance of a and b (code points), or {@code limit + 1} once it is beyond the limit. */
-  static int distance(String a, String b, int limit) {
+  /**
+   * The edit distance of a and b in code points (insertions, deletions, substitutions, and a swap
+   * of neighbours counted as one: {@code inof} is one from {@code info}), or {@code limit + 1} once
+   * it is beyond the limit. The one edit distance of the project: names (here) and mistyped
+   * commands and options ({@code klotski inof}) alike.
+   */
+  public static int distance(String a, String b, int limit) {
     int[] x = a.codePoints().toArray();
     int[] y = b.codePoints().toArray();
     if (Math.abs(x.length - y.length) > limit) {
       return limit + 1;
     }
+    int[] before = new int[y.length + 1];
     int[] prev = new int[y.length + 1];
     int[] cur = new int[y.length + 1];
     for (int j = 0; j <= y.length; j++) {
@@ -263,15 +269,20 @@ public final class Spellings {
       int rowMin = cur[0];
       for (int j = 1; j <= y.length; j++) {
         cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1]) {
+          cur[j] = Math.min(cur[j], before[j - 2] + 1);
+        }
         rowMin = Math.min(rowMin, cur[j]);
       }
       if (rowMin > limit) {
         return limit + 1;
       }
-      int[] t = prev;
+      int[] t = before;
+      before = prev;
       prev = cur;
       cur = t;
     }
     return Math.min(prev[y.length], limit + 1);
   }
+
 }

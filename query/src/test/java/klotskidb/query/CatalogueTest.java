@@ -151,4 +151,16 @@ class CatalogueTest {
     }
     System.out.print(table);
   }
+
+  /** The one edit distance: code points, a swap of neighbours counting one, cut at the limit. */
+  @Test
+  void theEditDistanceCountsASwapOfNeighboursAsOne() {
+    assertEquals(0, Spellings.distance("info", "info", 2));
+    assertEquals(1, Spellings.distance("inof", "info", 2)); // a swap
+    assertEquals(1, Spellings.distance("--bd", "--db", 2));
+    assertEquals(1, Spellings.distance("横刀力马", "横刀立马", 2)); // one character, not its UTF-16 units
+    assertEquals(2, Spellings.distance("kitten", "sitten!", 3));
+    assertEquals(3, Spellings.distance("abcdef", "xyzdef", 2)); // beyond the limit: limit + 1
+    assertEquals(3, Spellings.distance("a", "abcd", 2));
+  }
 }
