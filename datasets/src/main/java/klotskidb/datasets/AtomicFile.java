@@ -66,10 +66,8 @@ public final class AtomicFile {
     } catch (IOException e) {
       throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
     }
-    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(tmp), "klotski-cleanup");
-    Runtime.getRuntime().addShutdownHook(cleanup);
     boolean done = false;
-    try {
+    try (Scratch.OnExit onExit = Scratch.removedOnExit(tmp)) {
       body.write(tmp);
       readable(tmp, target);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -79,11 +77,6 @@ public final class AtomicFile {
     } finally {
       if (!done) {
         Scratch.deleteQuietly(tmp);
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs anyway
       }
     }
   }

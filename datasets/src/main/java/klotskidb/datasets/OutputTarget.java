@@ -157,9 +157,7 @@ public final class OutputTarget {
     }
     Files.createDirectories(scratchBeside().getParent());
     Path tmp = Scratch.file(scratchBeside());
-    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(tmp), "klotski-cleanup"); // Ctrl-C, SIGTERM
-    Runtime.getRuntime().addShutdownHook(cleanup);
-    try {
+    try (Scratch.OnExit onExit = Scratch.removedOnExit(tmp)) {
       body.write(tmp);
       try (InputStream in = Files.newInputStream(tmp, LinkOption.NOFOLLOW_LINKS); OutputStream out = open()) {
         in.transferTo(out);
@@ -168,11 +166,6 @@ public final class OutputTarget {
       }
     } finally {
       Scratch.deleteQuietly(tmp);
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs anyway
-      }
     }
   }
 

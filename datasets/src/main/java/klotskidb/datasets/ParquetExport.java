@@ -72,8 +72,7 @@ public final class ParquetExport {
     // the parts go into a scratch folder of their own beside the output (an unpredictable name,
     // owner-only: Scratch), removed at the end, on failure and on Ctrl-C
     Path dir = klotskidb.db.Scratch.folder(besides);
-    Thread cleanup = new Thread(() -> klotskidb.db.Scratch.deleteQuietly(dir), "klotski-cleanup");
-    Runtime.getRuntime().addShutdownHook(cleanup);
+    klotskidb.db.Scratch.OnExit onExit = klotskidb.db.Scratch.removedOnExit(dir);
     List<Path> files = new ArrayList<>();
     for (int p = 0; p < parts; p++) {
       files.add(dir.resolve("part" + p + ".parquet"));
@@ -119,11 +118,7 @@ public final class ParquetExport {
     } finally {
       klotskidb.enumerator.Workers.stop(pool); // every part's scan ends before the caller closes the handle
       klotskidb.db.Scratch.deleteQuietly(dir);
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs anyway
-      }
+      onExit.close();
     }
   }
 

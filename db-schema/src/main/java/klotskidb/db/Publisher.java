@@ -230,10 +230,8 @@ public final class Publisher {
     clear(building);
     // made here, only if nothing is at the name: a link planted there is never written through
     Files.createDirectory(building);
-    Thread cleanup = new Thread(() -> Scratch.deleteQuietly(building), "klotski-cleanup");
-    Runtime.getRuntime().addShutdownHook(cleanup);
     boolean done = false;
-    try {
+    try (Scratch.OnExit onExit = Scratch.removedOnExit(building)) {
       build.into(building);
       publication = UUID.randomUUID() + " " + Instant.now() + "\n";
       try (FileChannel c = FileChannel.open(building.resolve(PUBLICATION), StandardOpenOption.CREATE,
@@ -255,11 +253,6 @@ public final class Publisher {
     } finally {
       if (!done) {
         Scratch.delete(building);
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs anyway
       }
     }
   }

@@ -144,6 +144,40 @@ public final class Scratch {
     });
   }
 
+  /**
+   * A scratch path removed if the JVM stops while it is in use (Ctrl-C, SIGTERM; a SIGKILL leaves it
+   * to the next run's {@link #removeStale}):
+   *
+   * <pre>
+   *   try (Scratch.OnExit e = Scratch.removedOnExit(tmp)) { ... } finally { ... delete what is left ... }
+   * </pre>
+   *
+   * Closing it takes the hook back; the caller removes the path in its own finally, or keeps it
+   * (a file renamed into place is no longer there).
+   */
+  public static OnExit removedOnExit(Path p) {
+    return new OnExit(p);
+  }
+
+  /** See {@link #removedOnExit}. */
+  public static final class OnExit implements AutoCloseable {
+    private final Thread hook;
+
+    private OnExit(Path p) {
+      hook = new Thread(() -> deleteQuietly(p), "klotski-cleanup");
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    @Override
+    public void close() {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway
+      }
+    }
+  }
+
   /** {@link #delete} for cleanup paths (a shutdown hook, a finally): what fails is left for the next run. */
   public static void deleteQuietly(Path p) {
     try {
