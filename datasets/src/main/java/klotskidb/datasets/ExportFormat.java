@@ -64,14 +64,14 @@ public enum ExportFormat {
   FARTHEST_CSV(false, false) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
-      return perClass(r, target, HrdCsv.Kind.FARTHEST, "farthest_");
+      return perClass(r, target, HrdCsv.Kind.FARTHEST);
     }
   },
   /** solution_J-B-S.csv of one class, the same way. */
   SOLUTION_CSV(false, false) {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
-      return perClass(r, target, HrdCsv.Kind.SOLUTION, "solution_");
+      return perClass(r, target, HrdCsv.Kind.SOLUTION);
     }
   },
   /** Every stored fact in typed columns ({@link ParquetExport}): the layouts table or the groups table. */
@@ -160,8 +160,8 @@ public enum ExportFormat {
     return switch (this) {
       case ALL_CASES -> "every layout's code (All_Case.txt), " + of;
       case MAIN_CSV -> "every layout's class and group (main.csv), " + of;
-      case FARTHEST_CSV -> "each layout's farthest layouts in its group (farthest_" + LayoutClass.name(r.cls()) + ".csv)";
-      case SOLUTION_CSV -> "each layout's nearest solved layouts (solution_" + LayoutClass.name(r.cls()) + ".csv)";
+      case FARTHEST_CSV -> "each layout's farthest layouts in its group (" + HrdCsv.Kind.FARTHEST.fileName(LayoutClass.name(r.cls())) + ")";
+      case SOLUTION_CSV -> "each layout's nearest solved layouts (" + HrdCsv.Kind.SOLUTION.fileName(LayoutClass.name(r.cls())) + ")";
       case PARQUET -> (r.groupsTable() ? "every group's facts" : "every layout's facts") + " in Parquet, " + of;
       case GRAPHML -> "the step graph of group " + r.group().trim() + " in GraphML";
       case SQLITE -> "the HRD_Database SQL tables in one SQLite file";
@@ -275,13 +275,13 @@ public enum ExportFormat {
   }
 
   /** farthest_J-B-S.csv or solution_J-B-S.csv, computed in memory for one class. */
-  private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind, String prefix) throws IOException {
+  private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind) throws IOException {
     Groups groups = Grouper.of(ClassSet.ofIndexes(java.util.List.of(r.cls())), Runtime.getRuntime().availableProcessors(),
         Progress.NONE);
     ClassDriver driver = new ClassDriver(r.threads(), r.kernels().get());
     FileChecksum sum = new FileChecksum();
     long[] rows = new long[1];
     target.write(s -> rows[0] = HrdCsv.write(driver, groups, r.cls(), kind, sum.tee(s)));
-    return new Written(rows[0], lines(rows[0], target), sum, prefix + LayoutClass.name(r.cls()) + ".csv", null);
+    return new Written(rows[0], lines(rows[0], target), sum, kind.fileName(LayoutClass.name(r.cls())), null);
   }
 }

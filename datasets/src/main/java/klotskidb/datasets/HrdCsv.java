@@ -24,7 +24,26 @@ import klotskidb.layerer.GroupGraph;
  */
 public final class HrdCsv implements ClassDriver.Handler {
   /** Which of the two files. */
-  public enum Kind { FARTHEST, SOLUTION }
+  /** The two per-class files; each names its file here, for the export, the release and the checks alike. */
+  public enum Kind {
+    FARTHEST("farthest"), SOLUTION("solution");
+
+    private final String prefix;
+
+    Kind(String prefix) {
+      this.prefix = prefix;
+    }
+
+    /** The file of class {@code className} (J-B-S): {@code farthest_5-4-1.csv}, {@code solution_5-4-1.csv}. */
+    public String fileName(String className) {
+      return prefix + "_" + className + ".csv";
+    }
+
+    /** "farthest" or "solution", as the published checksum tables name the kind. */
+    public String prefix() {
+      return prefix;
+    }
+  }
 
   private final OutputStream farthestOut;
   private final OutputStream solutionOut;

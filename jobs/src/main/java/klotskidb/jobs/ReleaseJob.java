@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import klotskidb.analysis.Kernels;
 import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.HrdCsv;
 import klotskidb.datasets.HrdFiles;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
@@ -99,8 +100,8 @@ public final class ReleaseJob {
       names.add("main.csv");
     }
     for (String c : chosen) {
-      names.add("farthest_" + c + ".csv");
-      names.add("solution_" + c + ".csv");
+      names.add(HrdCsv.Kind.FARTHEST.fileName(c));
+      names.add(HrdCsv.Kind.SOLUTION.fileName(c));
     }
     List<String> todo = new ArrayList<>();
     long needed = 0;
@@ -142,7 +143,7 @@ public final class ReleaseJob {
     }
     List<Integer> classes = new ArrayList<>();
     for (String c : chosen) {
-      if (todo.contains("farthest_" + c + ".csv") || todo.contains("solution_" + c + ".csv")) {
+      if (todo.contains(HrdCsv.Kind.FARTHEST.fileName(c)) || todo.contains(HrdCsv.Kind.SOLUTION.fileName(c))) {
         classes.add(LayoutClass.parse(c));
       }
     }
@@ -237,10 +238,10 @@ public final class ReleaseJob {
     private final Thread hook;
 
     ClassFiles(Path out, Path sums, String cls, boolean gzip) throws IOException {
-      farthest = new Release.Target(out, sums, "farthest_" + cls + ".csv", gzip);
+      farthest = new Release.Target(out, sums, HrdCsv.Kind.FARTHEST.fileName(cls), gzip);
       Release.Target s;
       try {
-        s = new Release.Target(out, sums, "solution_" + cls + ".csv", gzip);
+        s = new Release.Target(out, sums, HrdCsv.Kind.SOLUTION.fileName(cls), gzip);
       } catch (IOException e) {
         farthest.close();
         throw e;
