@@ -35,7 +35,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * target reached by Tab); with the coach off the panel shows the level's facts, not the
  * position's; a link's bad move stopped; the level ticked with the best, after a reload, and only
  * for the player's own solves (not a link that arrives solved, not the solution played); every classic and a seeded sample of 100 other levels open, the page's move rule equal
- * to the database's on each; ten random minimal puzzles of 60 to 80 steps, all different; a phone
+ * to the database's on each; ten random minimal "hard" puzzles (46 to 80 steps, the ranges the difficulty words'), all different; a phone
  * opening a level with its counter and board in view. Then the tools: an error, the editor, find,
  * the lists. A second browser in Chinese: an unknown name's error in Chinese, English chosen and
  * kept after a reload.
@@ -430,8 +430,21 @@ class BrowserTest {
       openLevel(browser, wait, hashOf(others, "EBF98C400"));
       new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
 
-      // a new puzzle: a random minimal layout of 60 to 80 steps, ten times, all different
+      // a new puzzle: a random minimal layout of the "hard" range, 46 to 80 steps, ten times, all
+      // different; each range of the form is its difficulty word's (Difficulty), none overlapping
       browser.get(base);
+      @SuppressWarnings("unchecked")
+      java.util.List<String> ranges = (java.util.List<String>) js(browser,
+          "return [...document.querySelectorAll('#new-range option')].map(o => o.value + ' ' + o.dataset.word)");
+      assertEquals(5, ranges.size(), ranges.toString());
+      for (String r : ranges) {
+        String[] p = r.split("[- ]");
+        int lo = Integer.parseInt(p[0]);
+        int hi = Integer.parseInt(p[1]);
+        assertEquals(p[2], klotskidb.query.Difficulty.word(lo), r);
+        assertEquals(p[2], klotskidb.query.Difficulty.word(Math.min(hi, 138)), r);
+        assertTrue(!p[2].equals(klotskidb.query.Difficulty.word(lo - 1)), r + ": the word begins there");
+      }
       java.util.Set<String> picked = new java.util.HashSet<>();
       for (int k = 0; k < 10; k++) {
         String before10 = browser.getCurrentUrl();
@@ -442,7 +455,7 @@ class BrowserTest {
           return c.startsWith("0 moves · optimum ") ? c : null;
         });
         int optimum = Integer.parseInt(text.substring("0 moves · optimum ".length()));
-        assertTrue(optimum >= 60 && optimum <= 80, text);
+        assertTrue(optimum >= 46 && optimum <= 80, text);
         assertTrue(browser.findElement(By.id("facts")).getText().contains("yes: every piece matters"), "minimal");
         picked.add(attribute(wait, By.id("board"), "data-code"));
         browser.get(base);
