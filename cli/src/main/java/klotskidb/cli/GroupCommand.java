@@ -32,7 +32,7 @@ import klotskidb.enumerator.InputException;
     description = {"Print a group: name, size, seed (and from the database its layers and solvability).",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "From the database (--db, default data/klotski-db): a group name, --layer, and anything with --db.",
-        "In memory (no database needed, a second or two): a layout without --db; its class is grouped."})
+        "In memory (no database needed): a layout without --db; its class alone is spawned and grouped, not every layout."})
 final class GroupCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP + " Or a group name J-B-S-G.")
   String target;
