@@ -28,8 +28,9 @@ import klotskidb.enumerator.InputException;
     footer = "--json: the document of GET /api/find.",
     description = {"Find layouts by class (or group), steps to solve, solvability, symmetry and minimal puzzles, "
         + "a page at a time. The same filters and answers as GET /api/find.",
-        "Each line: code, class, min_solution_step, whether it is symmetric, a minimal puzzle, its number of "
-        + "optimal solutions, short code and name, in the order class, steps (unsolvable first), not symmetric "
+        "Each line: code, class, min_solution_step and its difficulty word, whether it is symmetric, a minimal "
+        + "puzzle, its number of optimal solutions, short code, name and its names in the catalogue (if any; the "
+        + "JSON answers carry catalogue_names and difficulty too), in the order class, steps (unsolvable first), not symmetric "
         + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
         + "how many layouts the filter finds in all (exact; with --group, or a farthest range over a class "
         + "analysed before find's farthest_step index, which the next 'klotski analyse' adds, at least the "
@@ -154,11 +155,13 @@ final class FindCommand implements Callable<Integer> {
       Finder.Hit h = p.hits().get(i);
       CaseRecord c = p.records().get(i);
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
-          + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps")
+          + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps  "
+              + klotskidb.query.Difficulty.word(h.minSolutionStep()).replace('_', ' '))
           + (h.symmetric() ? "  symmetric" : "") + (Boolean.TRUE.equals(c.minimal()) ? "  minimal" : "")
           + (c.isSolvable() ? String.format(Locale.ROOT, "  %,d optimal", c.optimalSolutionNum()) : "")
           + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
-          + "  @" + ShortCode.of(c.id()) + "  " + c.name());
+          + "  @" + ShortCode.of(c.id()) + "  " + c.name()
+          + names(c.code()));
     }
     String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "at least ",
         p.total().count());
@@ -180,5 +183,11 @@ final class FindCommand implements Callable<Integer> {
       out.println("(" + p.hits().size() + total + " layouts; next page: --cursor " + p.next() + ")");
     }
     return 0;
+  }
+
+  /** A layout's names in the catalogue of named layouts, after two spaces; "" for most layouts. */
+  private static String names(long code) {
+    java.util.List<String> names = klotskidb.query.Catalogue.get().namesOf(code);
+    return names.isEmpty() ? "" : "  " + String.join("、", names);
   }
 }

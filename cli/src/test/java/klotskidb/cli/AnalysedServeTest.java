@@ -142,6 +142,8 @@ class AnalysedServeTest {
         "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true, "optimal_solution_num", 256L,
         "farthest_step", 124));
     expected.put("minimal", null); // the classes one piece smaller are not built
+    expected.put("catalogue_names", List.of("横刀立马")); // its names and the word, as in its own document
+    expected.put("difficulty", Map.of("word", "very_hard"));
     assertEquals(expected, Finder.document(classic, p.records().get(i)));
     assertNull(p.next());
   }
@@ -151,7 +153,8 @@ class AnalysedServeTest {
     Cli text = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
         "--min-farthest", "124");
     assertEquals(0, text.exit, text.toString());
-    assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  symmetric  256 optimal  farthest 124"), text.out);
+    assertTrue(text.out.contains("1A9BF0C00  5-4-1  81 steps  very hard  symmetric  256 optimal  farthest 124  @4WVE1  "
+        + "5-4-1-1-7472  横刀立马"), text.out);
     Cli json = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-1", "--min-steps", "81", "--max-steps", "81",
         "--min-farthest", "124", "--json");
     Served.Answer r = api("/api/find", "group=5-4-1-1&min_steps=81&max_steps=81&min_farthest=124");

@@ -247,12 +247,13 @@ class FullDatabaseTest {
     assertEquals(0, r.exit, r.toString());
     // all six minimal puzzles; fewest optimal solutions first (counted again by a plain BFS in
     // the layerer's DesignerFactsTest)
-    assertEquals("4FEA13400  5-4-2  138 steps  minimal  10,160,640 optimal  @AXCZN  5-4-2-0-30833\n"
-        + "4FEAD4000  5-4-2  138 steps  minimal  10,160,640 optimal  @AXD8M  5-4-2-0-30851\n"
-        + "6BFA47000  5-4-2  138 steps  minimal  10,160,640 optimal  @E6GTE  5-4-2-0-39245\n"
-        + "6BFA70400  5-4-2  138 steps  minimal  10,160,640 optimal  @E6GTX  5-4-2-0-39248\n"
-        + "4FEAD0400  5-4-2  138 steps  minimal  12,700,800 optimal  @AXD8D  5-4-2-0-30849\n"
-        + "6BFA74000  5-4-2  138 steps  minimal  12,700,800 optimal  @E6GU5  5-4-2-0-39250\n"
+    // each with its difficulty word and its names in the catalogue, where it has some
+    assertEquals("4FEA13400  5-4-2  138 steps  extreme  minimal  10,160,640 optimal  @AXCZN  5-4-2-0-30833  峰回路转\n"
+        + "4FEAD4000  5-4-2  138 steps  extreme  minimal  10,160,640 optimal  @AXD8M  5-4-2-0-30851\n"
+        + "6BFA47000  5-4-2  138 steps  extreme  minimal  10,160,640 optimal  @E6GTE  5-4-2-0-39245\n"
+        + "6BFA70400  5-4-2  138 steps  extreme  minimal  10,160,640 optimal  @E6GTX  5-4-2-0-39248  三面围攻\n"
+        + "4FEAD0400  5-4-2  138 steps  extreme  minimal  12,700,800 optimal  @AXD8D  5-4-2-0-30849\n"
+        + "6BFA74000  5-4-2  138 steps  extreme  minimal  12,700,800 optimal  @E6GU5  5-4-2-0-39250\n"
         + "(6 layouts, the last page)\n", r.out);
     // the first page of a filter with a total: exact from the index
     Cli some = Cli.run("find", "--class", "5-4-1", "--min-steps", "85", "--limit", "3", "--db", dbDir.toString());

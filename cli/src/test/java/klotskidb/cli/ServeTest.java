@@ -95,7 +95,7 @@ class ServeTest {
     String second = ok("/api/find?" + filter + "&cursor=" + next.group(1));
     Matcher code = Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(second);
     assertTrue(code.find(), second);
-    assertTrue(text.out.startsWith(code.group(1) + "  5-4-1  81 steps  symmetric  ")
+    assertTrue(text.out.startsWith(code.group(1) + "  5-4-1  81 steps  very hard  symmetric  ")
         && text.out.lines().findFirst().orElseThrow().matches(".* [0-9,]+ optimal  @.*"), text.out);
     // a cursor belongs to its question: with another filter, exit 2 and HTTP 400, naming both
     Cli other = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--cursor", next.group(1));

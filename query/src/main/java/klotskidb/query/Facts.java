@@ -128,6 +128,7 @@ public final class Facts {
       Output.SQLITE, Output.FIND));
   private static final Set<Output> SQLITE_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.SQLITE));
   private static final Set<Output> JSON_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.JSON));
+  private static final Set<Output> JSON_AND_FIND = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.FIND));
   private static final Set<Output> PARQUET_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.PARQUET));
   private static final Set<Output> EVERY_GROUP = Collections.unmodifiableSet(
       EnumSet.of(Output.JSON, Output.SUMMARY, Output.PARQUET));
@@ -194,10 +195,10 @@ public final class Facts {
           "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
           "最优解法（不同的最短走法）的数目", ALL_AND_FIND),
       layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
-          "在命名布局目录中的名字（多数没有）", JSON_ONLY),
+          "在命名布局目录中的名字（多数没有）", JSON_AND_FIND),
       layout("difficulty.word", Type.STRING, UNSOLVABLE,
           "a word by min_solution_step: solved 0, easy to 20, medium to 45, hard to 80, very_hard to 110, extreme",
-          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_ONLY),
+          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_AND_FIND),
       layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
           "the share of all solvable layouts (of all 29,334,498, whatever the database holds) that need fewer steps, "
               + "in percent, rounded down",
@@ -322,18 +323,29 @@ public final class Facts {
    * A layout's JSON document: every fact in JSON, in order ({@link Documents#layout}); the analysed
    * ones only with {@code a}; a dotted name goes into an object, null when all its keys are.
    */
-  @SuppressWarnings("unchecked")
   static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a) {
+    return layoutDocument(c, a, Output.JSON, null);
+  }
+
+  /**
+   * The same for the facts of {@code output} ({@code Output.FIND}: a find answer, its class given
+   * as {@code className} after its name).
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a, Output output, String className) {
     Map<String, Object> m = new LinkedHashMap<>();
     List<String> objects = new ArrayList<>(1);
     for (Fact f : LAYOUT) {
-      if (!f.in(Output.JSON) || f.analysed() && a == null) {
+      if (!f.in(output) || f.analysed() && a == null) {
         continue;
       }
       Object v = f.value(c, a);
       int dot = f.name().indexOf('.');
       if (dot < 0) {
         m.put(f.name(), v);
+        if (className != null && f.name().equals("name")) {
+          m.put("class", className);
+        }
         continue;
       }
       String parent = f.name().substring(0, dot);

@@ -667,16 +667,7 @@ public final class Finder {
    * its name; the farthest step, from the index, once its class is analysed.
    */
   public static Map<String, Object> document(Hit h, CaseRecord c) {
-    Map<String, Object> m = new LinkedHashMap<>();
     KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
-    for (Facts.Fact f : Facts.LAYOUT) {
-      if (f.in(Facts.Output.FIND) && (!f.analysed() || a != null)) {
-        m.put(f.name(), f.value(c, a));
-      }
-      if (f.name().equals("name")) {
-        m.put("class", h.className());
-      }
-    }
-    return m;
+    return Facts.layoutDocument(c, a, Facts.Output.FIND, h.className());
   }
 }

@@ -115,6 +115,8 @@ class FinderTest {
         "name", "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true,
         "optimal_solution_num", 256L));
     expected.put("minimal", null); // 4-4-1, 4-4-0 and 5-3-1 are not in this database
+    expected.put("catalogue_names", java.util.List.of("横刀立马")); // its names and difficulty word, as its document
+    expected.put("difficulty", Map.of("word", "very_hard"));
     assertEquals(expected, Finder.document(p.hits().get(i), p.records().get(i)));
   }
 
