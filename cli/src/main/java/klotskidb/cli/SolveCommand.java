@@ -54,13 +54,22 @@ final class SolveCommand implements Callable<Integer> {
     if (layout == null) {
       throw new klotskidb.enumerator.InputException("give a layout X, or --stdin");
     }
-    long[] path = db.given() ? fromDatabase() : search();
+    Solved s;
+    if (db.given()) {
+      LayoutRef.parse(layout); // what was typed, before the database
+      try (KlotskiDb kdb = db.open()) {
+        s = solve(kdb, layout, true);
+      }
+    } else {
+      s = solve(null, layout, false);
+    }
+    long[] path = s.path();
     if (json.on) {
-      spec.commandLine().getOut().println(Json.write(Queries.solution(code, path)));
+      spec.commandLine().getOut().println(Json.write(Queries.solution(s.code(), path)));
       return 0;
     }
     if (path == null) {
-      throw unsolvable(code);
+      throw unsolvable(s.code());
     }
     PathPrinter.print(spec.commandLine().getOut(), path, codesOnly.on);
     if (!codesOnly.on) {
@@ -77,24 +86,15 @@ final class SolveCommand implements Callable<Integer> {
   int batch(InputLines in) throws java.io.IOException {
     try (KlotskiDb kdb = db.given() ? db.open() : null) {
       return in.answerEach(spec.commandLine().getOut(), line -> {
-        long[] path;
-        long at;
-        if (kdb == null) {
-          at = LayoutRef.codeWithoutDatabase(line);
-          path = Solver.solve(at);
-        } else {
-          CaseRecord c = Lookup.layout(kdb, line);
-          at = c.code();
-          path = Lookup.solution(kdb, c);
-        }
+        Solved s = solve(kdb, line, false); // the API's errors, as info --stdin gives them
         if (json.on) {
-          return Json.write(Queries.solution(at, path));
+          return Json.write(Queries.solution(s.code(), s.path()));
         }
-        if (path == null) {
-          throw unsolvable(at);
+        if (s.path() == null) {
+          throw unsolvable(s.code());
         }
-        StringBuilder b = new StringBuilder(path.length * 10);
-        for (long code : path) {
+        StringBuilder b = new StringBuilder(s.path().length * 10);
+        for (long code : s.path()) {
           b.append(b.length() == 0 ? "" : " ").append(Code.format(code));
         }
         return b.toString();
@@ -108,22 +108,20 @@ final class SolveCommand implements Callable<Integer> {
         + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
   }
 
-  /** The layout's code, once looked up. */
-  private long code;
+  /** A layout's code and its optimal solution, null when unsolvable. */
+  private record Solved(long code, long[] path) {}
 
-  /** The optimal solution ({@link Solver}'s rule), null when unsolvable. */
-  private long[] search() {
-    code = LayoutRef.codeWithoutDatabase(layout);
-    return Solver.solve(code);
-  }
-
-  /** The same from the stored distances ({@link Lookup#solution}: the same rule, the same codes). */
-  private long[] fromDatabase() {
-    LayoutRef.parse(layout); // what was typed, before the database
-    try (KlotskiDb kdb = db.open()) {
-      CaseRecord c = Database.lookup(kdb, layout);
-      code = c.code();
-      return Lookup.solution(kdb, c);
+  /**
+   * The solution of the layout {@code text} names: by {@link Solver} without a database ({@code kdb}
+   * null), else from the stored distances ({@link Lookup#solution}); the same rule, the same codes.
+   * A layout not in the database is refused naming it ({@link Database#lookup}) or as the API does.
+   */
+  private static Solved solve(KlotskiDb kdb, String text, boolean namingTheDatabase) {
+    if (kdb == null) {
+      long code = LayoutRef.codeWithoutDatabase(text);
+      return new Solved(code, Solver.solve(code));
     }
+    CaseRecord c = namingTheDatabase ? Database.lookup(kdb, text) : Lookup.layout(kdb, text);
+    return new Solved(c.code(), Lookup.solution(kdb, c));
   }
 }

@@ -240,7 +240,12 @@ public final class Finder {
    * the order of order=hardest come from it.
    */
   static int[][] bucketSizes(KlotskiDb db) {
-    return BUCKETS.getUnchecked(db);
+    try {
+      return BUCKETS.getUnchecked(db);
+    } catch (com.google.common.util.concurrent.UncheckedExecutionException e) {
+      // the scan's own failure (a damaged block of find: DatabaseException naming it), not the cache's wrapper
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
   }
 
   private static int[][] readBucketSizes(KlotskiDb db) {
