@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;

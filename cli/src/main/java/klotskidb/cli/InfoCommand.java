@@ -14,7 +14,6 @@ import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.Code;
 import klotskidb.query.Documents;
 import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.UserText;
 import klotskidb.query.Json;
 import klotskidb.query.Lookup;
 import klotskidb.query.Queries;

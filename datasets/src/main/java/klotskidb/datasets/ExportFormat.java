@@ -8,7 +8,6 @@ import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;

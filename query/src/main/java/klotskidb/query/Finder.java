@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
@@ -12,7 +11,6 @@ import klotskidb.db.FindFarthestCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.InputException;
 
 /**
