@@ -33,10 +33,12 @@ dist: build
 	rm -rf dist/$(DIST)
 	@echo "dist/$(DIST).tar.gz: tar xzf it anywhere, then $(DIST)/bin/klotski --help"
 
-# not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran; then the
+# not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran. -T 2: two
+# modules at a time where the imports allow (db-schema beside analysis, datasets beside server),
+# each running its test classes two at a time (the root pom's Surefire settings). Then the
 # launcher itself (bin/klotski, which needs the packaged jar) in a POSIX locale, silent when it holds
 test:
-	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) verify
+	mvn -B --no-transfer-progress -T 2 -Dklotski.commit=$(COMMIT) verify
 	@# the launcher in a POSIX locale (cron, env -i): a name as an argument, and a name in a message
 	@env -i PATH=/usr/bin:/bin bin/klotski show 横刀立马 | grep -qx 'code      1A9BF0C00' \
 	  || { echo "FAILED: the launcher in a POSIX locale does not read 横刀立马 as an argument"; exit 1; }
@@ -51,7 +53,7 @@ test:
 # the quick tier: every test not tagged slow (JUnit's @Tag("slow"): the full-data checks, whole
 # releases, kills, the browser); catches a broken move, group number, analysis value or schema
 test-quick:
-	mvn -B --no-transfer-progress -Dklotski.commit=$(COMMIT) test -DexcludedGroups=slow
+	mvn -B --no-transfer-progress -T 2 -Dklotski.commit=$(COMMIT) test -DexcludedGroups=slow
 
 # JMH benchmarks; BENCH_ARGS passes JMH options, e.g. BENCH_ARGS='LookupBench' for one class.
 # DbLookupBench needs the database of `make run`.

@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.FullData;
+import klotskidb.layerer.SampleData;
 import klotskidb.layerer.GroupGraph;
 import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.Tag;
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
 class AllRootsBfsTest {
-  private static final AllLayouts all = FullData.all();
-  private static final Groups groups = FullData.groups();
+  private static final LayoutSpace all = SampleData.space();
+  private static final Groups groups = SampleData.groups();
 
   /** One root, one BFS, the definitions of SPEC 5 applied literally. */
   private static final class Reference {
@@ -167,7 +167,7 @@ class AllRootsBfsTest {
 
   @Test
   void theClassicStartHasItsPublishedValues() {
-    int id = all.id(0x1A9BF0C00L);
+    int id = all.index(0x1A9BF0C00L);
     int g = groups.groupOf(id);
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
@@ -233,7 +233,7 @@ class AllRootsBfsTest {
 
   /** Whether a transform of the seed (mirror, flip or both) lands in the group: it maps the group onto itself. */
   private static boolean closedUnder(int g, java.util.function.LongUnaryOperator transform) {
-    return groups.groupOf(all.id(transform.applyAsLong(all.code(groups.member(g, 0))))) == g;
+    return groups.groupOf(all.index(transform.applyAsLong(all.code(groups.member(g, 0))))) == g;
   }
 
   /**
@@ -301,7 +301,7 @@ class AllRootsBfsTest {
   @Test
   @Tag("slow")
   void anchorsStoppedEarlyFallBackToTheRootsLeftAndStillEqualAPlainBfs() {
-    int g = groups.groupOf(all.id(0x1A9BF0C00L));
+    int g = groups.groupOf(all.index(0x1A9BF0C00L));
     List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
     for (AllRootsBfs engine : engines) {
       engine.stopAnchorsAt(1);
@@ -357,8 +357,8 @@ class AllRootsBfsTest {
 
 
   /**
-   * The edge cases of the definitions: every group of two layouts (610: each layout the other's
-   * only farthest one) and unsolvable groups of growing sizes (no solution values at all, the
+   * The edge cases of the definitions: every group of two layouts of the sample classes (142 of the
+   * 610 of all; each layout the other's only farthest one) and unsolvable groups of growing sizes (no solution values at all, the
    * solution pass has no source), every root against the reference.
    */
   @Test
@@ -376,7 +376,7 @@ class AllRootsBfsTest {
         unsolvable++;
       }
     }
-    assertEquals(610, pairs, "groups of two layouts");
+    assertEquals(142, pairs, "groups of two layouts in the sample classes");
     assertEquals(5, unsolvable, "unsolvable groups of at most 5,000 layouts, the k-th of at least 64 << k");
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** SPEC section 7: short codes, against the spec's examples and a plain base-32 reference. */
@@ -20,13 +21,23 @@ class ShortCodeTest {
     assertEquals(4_091_296, AllLayouts.rank(0x1A9BF0C00L));
   }
 
-  /** Every id round-trips, and each text equals a plain base-32 rendering with the alphabet. */
+  /** Every 13th id round-trips (every id: the slow test below), and each text equals a plain base-32 rendering with the alphabet. */
   @Test
+  void every13thIdRoundTrips() {
+    idsRoundTrip(13);
+  }
+
+  @Test
+  @Tag("slow")
   void everyIdRoundTrips() {
-    for (int id = 0; id < AllLayouts.COUNT; id++) {
+    idsRoundTrip(1);
+  }
+
+  private static void idsRoundTrip(int stride) {
+    for (int id = 0; id < AllLayouts.COUNT; id += stride) {
       String s = ShortCode.of(id);
       assertEquals(id, ShortCode.parse(s));
-      if (id % 9973 == 0) {
+      if (id % (9973 * stride) == 0) {
         StringBuilder ref = new StringBuilder(Integer.toString(id, 32));
         while (ref.length() < 5) {
           ref.insert(0, '0');

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** The group graph, built once per symmetry orbit, against moves generated for every layout. */
 class GroupGraphTest {
-  private static final AllLayouts all = FullData.all();
-  private static final Groups groups = FullData.groups();
+  private static final LayoutSpace all = SampleData.space();
+  private static final Groups groups = SampleData.groups();
 
   /** Every layout's neighbour list and every image, against the mover and the hash. */
   private static int[] check(int g) {
@@ -53,7 +53,7 @@ class GroupGraphTest {
   void symmetricGroupsGetTheSameMovesAsAPlainGeneration() {
     // the classic group is its own mirror image, not its own flip; 2-2-1-0 (one group of
     // 68,904) is closed under both
-    int classic = groups.groupOf(all.id(0x1A9BF0C00L));
+    int classic = groups.groupOf(all.index(0x1A9BF0C00L));
     int[] c = check(classic);
     assertTrue(c[GroupGraph.MIRROR] > 0 && c[GroupGraph.FLIP] == 0);
     int[] d = check(groups.groupOfName("2-2-1-0"));

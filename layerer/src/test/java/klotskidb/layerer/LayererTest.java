@@ -3,7 +3,7 @@ package klotskidb.layerer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
@@ -12,20 +12,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** BFS layers and distances to a solution, checked over all 29,334,498 layouts. */
+/** BFS layers and distances to a solution: the sample classes ({@link SampleData}), and every move of all 29,334,498 layouts (slow). */
 class LayererTest {
-  private static final AllLayouts all = FullData.all();
-  private static final Groups groups = FullData.groups();
+  private static final LayoutSpace all = SampleData.space();
+  private static final Groups groups = SampleData.groups();
   private static Layers layers;
 
   @BeforeAll
   static void build() {
-    layers = FullData.layers();
+    layers = SampleData.layers();
   }
 
   @Test
   void classicStartNeedsEightyOneSteps() {
-    int id = all.id(0x1A9BF0C00L);
+    int id = all.index(0x1A9BF0C00L);
     assertEquals(81, layers.minSolutionStep(id));
     int g = groups.groupOf(id);
     assertTrue(layers.isSolvable(g));
@@ -59,6 +59,9 @@ class LayererTest {
   @Test
   @Tag("slow")
   void distancesAreConsistentAcrossEveryMove() {
+    LayoutSpace all = FullData.all();
+    Groups groups = FullData.groups();
+    Layers layers = FullData.layers();
     long bad = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
       Mover mover = new Mover();
       long wrong = 0;
@@ -71,7 +74,7 @@ class LayererTest {
         boolean stepDown = false;
         boolean layerDown = false;
         for (int i = 0; i < n; i++) {
-          int nid = all.id(next[i]);
+          int nid = all.index(next[i]);
           int s = layers.minSolutionStep(nid);
           int l = layers.layer(nid);
           wrong += Math.abs(s - step) > 1 || Math.abs(l - layer) > 1 ? 1 : 0;
@@ -97,7 +100,7 @@ class LayererTest {
 
   @Test
   void aGroupWithoutSolvedLayoutsIsUnsolvable() {
-    int g = groups.groupOf(all.id(Code.parse("0E83ABC")));
+    int g = groups.groupOf(all.index(Code.parse("0E83ABC")));
     assertEquals("5-4-0-2", groups.groupName(g));
     assertEquals(27, groups.size(g));
     assertEquals(0, layers.solvedCount(g));
@@ -108,7 +111,7 @@ class LayererTest {
 
   @Test
   void hardestLayoutsOfAGroupAreTheFarthestFromASolution() {
-    int g = groups.groupOf(all.id(0x1A9BF0C00L));
+    int g = groups.groupOf(all.index(0x1A9BF0C00L));
     int[] hardest = layers.hardestLayouts(g);
     assertEquals(layers.hardestCount(g), hardest.length);
     for (int id : hardest) {

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
 import org.junit.jupiter.api.Test;
 
 /** The BFS over orbits against a plain BFS over every layout's moves, on seeded random sources. */
 class OrbitBfsTest {
-  private static final AllLayouts all = FullData.all();
-  private static final Groups groups = FullData.groups();
+  private static final LayoutSpace all = SampleData.space();
+  private static final Groups groups = SampleData.groups();
 
   /** Plain BFS over the full adjacency: the reference. */
   private static int[] plainBfs(GroupGraph graph, int[] sources, int count) {
@@ -80,7 +80,7 @@ class OrbitBfsTest {
   void distancesEqualAPlainBfs() {
     Random random = new Random(11);
     // classic: closed under the mirror, with symmetric layouts; 2-2-1-0: closed under all
-    int classic = groups.groupOf(all.id(0x1A9BF0C00L));
+    int classic = groups.groupOf(all.index(0x1A9BF0C00L));
     GroupGraph graph = new GroupGraph();
     graph.load(groups, classic);
     assertTrue(graph.closedUnder(GroupGraph.MIRROR) && !graph.closedUnder(GroupGraph.FLIP));
@@ -106,7 +106,7 @@ class OrbitBfsTest {
     assertEquals(1, bfs.run(graph, new int[] {0}, 1));
     assertEquals(0, bfs.distance(graph, 0));
     // no sources: nothing reached
-    graph.loadOrbits(groups, groups.groupOf(all.id(0x1A9BF0C00L)));
+    graph.loadOrbits(groups, groups.groupOf(all.index(0x1A9BF0C00L)));
     assertEquals(0, bfs.run(graph, new int[0], 0));
     assertEquals(-1, bfs.distance(graph, 0));
   }

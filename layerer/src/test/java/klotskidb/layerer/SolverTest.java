@@ -29,13 +29,13 @@ class SolverTest {
   }
 
   /**
-   * The rule, from the steps of every layout (a build of every class): from each layout the move to
+   * The rule, from the steps of every layout of the sample classes ({@link SampleData}): from each layout the move to
    * the smallest code among those one step closer. Solver.solve, with no steps known, gives that
-   * path on 200 seeded solvable layouts of every class.
+   * path on 200 seeded solvable layouts of those classes.
    */
   @Test
   void everySolutionIsTheRuleWalkedOverEveryLayoutsSteps() {
-    Layers layers = FullData.layers();
+    Layers layers = SampleData.layers();
     klotskidb.enumerator.LayoutSpace all = layers.groups().layouts();
     Mover mover = new Mover();
     long[] next = new long[Mover.MAX_NEIGHBOURS];
