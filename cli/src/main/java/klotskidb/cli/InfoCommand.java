@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -12,6 +13,8 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.query.Computed;
 import klotskidb.query.Documents;
 import klotskidb.enumerator.InputException;
 import klotskidb.query.Json;
@@ -30,7 +33,9 @@ import picocli.CommandLine.Spec;
     description = {"Print every stored field of a layout, its group summary and its board.",
         "X is a " + LayoutArgument.FORMS + ".",
         "Answers come from the database (default data/klotski-db); --farthest and --solutions "
-            + "come from one BFS in the layout's group and need no analysis.",
+            + "come from one BFS in the layout's group and need no analysis. With no database there (and no "
+            + "--db), the layout's class alone is computed and gives the same answer, but for its group's "
+            + "diameter (which needs 'klotski analyse'); standard error says so.",
         "--stdin: one layout per input line, one line of JSON per answer (the document of --json, or "
             + "{\"input\": ..., \"status\": 400 or 404, \"error\": ...}), all from one process; exit 1 "
             + "if any line could not be answered."})
@@ -69,45 +74,59 @@ final class InfoCommand implements Callable<Integer> {
     // given a code, the BFS needs no database: it starts while the database opens (about a
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
     FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
-    LayoutRef.parse(layout); // what was typed, before the database
+    LayoutRef ref = LayoutRef.parse(layout); // what was typed, before the database
+    if (!db.given() && !Files.exists(db.dir())) {
+      // no database: the layout's class alone, computed (the same records, so the same answer)
+      Computed k = Computed.layout(ref, early != null ? join(early) : null);
+      spec.commandLine().getErr().println("klotski: no database at " + db.dir() + ": computed for class "
+          + LayoutClass.name(LayoutClass.of(k.layout().code())) + " alone (the group's diameter needs a database "
+          + "and 'klotski analyse')");
+      answer(k.layout(), k.group(), k.analysis(), -1, k.facts());
+      return 0;
+    }
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, layout);
       GroupRecord g = Database.groupOf(kdb, c);
       KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);
       int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
-      PrintWriter out = spec.commandLine().getOut();
       RootFacts facts = !(farthest || solutions) ? null
           : early != null ? join(early) : RootFacts.of(c.code(), (int) g.size());
-      if (json.on) {
-        Map<String, Object> doc = Documents.layout(kdb, c, g, a, diameter);
-        if (farthest) {
-          doc.put("farthest_layouts", Queries.farthestItems(facts, 0, Integer.MAX_VALUE));
+      answer(c, g, a, diameter, facts);
+    }
+    return 0;
+  }
+
+  /** The answer from the records, whether read or computed: the JSON document or the table, and the lists asked for. */
+  private void answer(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter, RootFacts facts) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.on) {
+      Map<String, Object> doc = Documents.layout(c, g, a, diameter);
+      if (farthest) {
+        doc.put("farthest_layouts", Queries.farthestItems(facts, 0, Integer.MAX_VALUE));
+      }
+      if (solutions) {
+        doc.put("solutions", Queries.solutionItems(facts, 0, Integer.MAX_VALUE));
+      }
+      out.println(Json.write(doc));
+    } else {
+      LayoutTable.print(out, c, g, a, diameter);
+      if (farthest) {
+        long[] far = facts.farthest();
+        out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
+        for (long code : far) {
+          out.println("  " + Code.format(code));
         }
-        if (solutions) {
-          doc.put("solutions", Queries.solutionItems(facts, 0, Integer.MAX_VALUE));
-        }
-        out.println(Json.write(doc));
-      } else {
-        LayoutTable.print(out, c, g, a, diameter);
-        if (farthest) {
-          long[] far = facts.farthest();
-          out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
-          for (long code : far) {
-            out.println("  " + Code.format(code));
-          }
-        }
-        if (solutions) {
-          long[] sol = facts.solutions();
-          int[] steps = facts.steps();
-          out.println("solutions          " + sol.length
-              + (sol.length == 0 ? " (unsolvable group)" : ", " + facts.minSolutionNum() + " at the minimum step (*)"));
-          for (int k = 0; k < sol.length; k++) {
-            out.println("  " + Code.format(sol[k]) + "  " + steps[k] + " steps" + (k < facts.minSolutionNum() ? "  *" : ""));
-          }
+      }
+      if (solutions) {
+        long[] sol = facts.solutions();
+        int[] steps = facts.steps();
+        out.println("solutions          " + sol.length
+            + (sol.length == 0 ? " (unsolvable group)" : ", " + facts.minSolutionNum() + " at the minimum step (*)"));
+        for (int k = 0; k < sol.length; k++) {
+          out.println("  " + Code.format(sol[k]) + "  " + steps[k] + " steps" + (k < facts.minSolutionNum() ? "  *" : ""));
         }
       }
     }
-    return 0;
   }
 
   /**

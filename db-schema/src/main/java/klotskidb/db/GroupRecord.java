@@ -12,6 +12,21 @@ package klotskidb.db;
 public record GroupRecord(int jiang, int bing, int style, int groupNum, int size, long seed,
     int layers, int solved, int maxMinSolutionStep, int hardest, int[] layerSizes) {
 
+  /** The record of group {@code g} of an in-memory build, as the writer stores it. */
+  public static GroupRecord of(klotskidb.layerer.Layers layers, int g) {
+    klotskidb.grouper.Groups groups = layers.groups();
+    int cls = groups.classOf(g);
+    int[] sizes = new int[layers.layerCount(g)];
+    for (int k = 0; k < sizes.length; k++) {
+      sizes[k] = layers.layerSize(g, k);
+    }
+    return new GroupRecord(klotskidb.enumerator.LayoutClass.jiangOf(cls), klotskidb.enumerator.LayoutClass.bingOf(cls),
+        klotskidb.enumerator.LayoutClass.styleOf(cls), groups.groupNum(g), groups.size(g),
+        groups.layouts().code(groups.seed(g)), sizes.length, layers.solvedCount(g), layers.maxMinSolutionStep(g),
+        layers.hardestCount(g), sizes);
+  }
+
+
   public boolean isSolvable() {
     return solved > 0;
   }

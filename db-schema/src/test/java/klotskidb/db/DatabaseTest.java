@@ -87,6 +87,8 @@ class DatabaseTest {
           layers.isMinimal(id),
           layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
       assertEquals(expected, db.caseOf(code).orElseThrow());
+      // the record as a layout's facts without a database make it (query's Computed)
+      assertEquals(expected, CaseRecord.of(layers, rank, id, layers.isMinimal(id)));
       assertEquals(code, db.codeOfId(id));
       assertEquals(code, db.codeOfName(expected.jiang(), expected.bing(), expected.style(),
           expected.groupNum(), expected.groupIndex()));
@@ -115,6 +117,10 @@ class DatabaseTest {
       assertEquals(layers.solvedCount(g), r.solved());
       assertEquals(layers.maxMinSolutionStep(g), r.maxMinSolutionStep());
       assertEquals(layers.hardestCount(g), r.hardest());
+      GroupRecord made = GroupRecord.of(layers, g); // as computed without a database
+      assertEquals(r, new GroupRecord(made.jiang(), made.bing(), made.style(), made.groupNum(), made.size(),
+          made.seed(), made.layers(), made.solved(), made.maxMinSolutionStep(), made.hardest(), r.layerSizes()));
+      assertArrayEquals(r.layerSizes(), made.layerSizes(), r.name());
       LongArrayList[] byLayer = new LongArrayList[r.layers()];
       for (int k = 0; k < r.layers(); k++) {
         byLayer[k] = new LongArrayList();

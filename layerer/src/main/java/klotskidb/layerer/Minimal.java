@@ -37,6 +37,32 @@ public final class Minimal {
 
   private Minimal() {}
 
+  /**
+   * The most steps a layout with one piece fewer than {@code code} needs, each solved from scratch
+   * ({@link Solver#solve}; one of each mirror pair: a layout and its mirror image need the same,
+   * on every core); -1 when it has no piece to take off, {@link Integer#MAX_VALUE} when one is
+   * unsolvable. {@code code} of {@code steps} steps is minimal when solvable and this is fewer
+   * (the rule of the pass over every layout): for a layout whose smaller classes were not built,
+   * a layout's facts without a database.
+   */
+  public static int mostStepsWithoutAPiece(long code) {
+    Mover mover = new Mover();
+    long[] fewer = new long[16];
+    int n = mover.withoutEachPiece(code, fewer);
+    for (int i = 0; i < n; i++) {
+      fewer[i] = Math.min(fewer[i], mover.mirror(fewer[i]));
+    }
+    return java.util.Arrays.stream(fewer, 0, n).distinct().parallel().mapToInt(f -> {
+      long[] path = Solver.solve(f);
+      return path == null ? Integer.MAX_VALUE : path.length - 1;
+    }).max().orElse(-1);
+  }
+
+  /** Whether a layout of {@code steps} steps (-1: unsolvable) is minimal, from {@link #mostStepsWithoutAPiece}. */
+  public static boolean isMinimal(int steps, int mostStepsWithoutAPiece) {
+    return steps >= 0 && mostStepsWithoutAPiece < steps;
+  }
+
   /** The flag of every layout, by its index in the space ({@link #NO} for those of classes not grouped). */
   static byte[] compute(Groups groups, short[] minSolution, int threads) {
     LayoutSpace all = groups.layouts();

@@ -25,16 +25,16 @@ public final class Documents {
   /** Every stored field of a layout and its group summary; the analysis keys once analysed. */
   public static Map<String, Object> layout(KlotskiDb db, CaseRecord c) {
     GroupRecord g = Lookup.groupOf(db, c);
-    return layout(db, c, g, db.analysisOf(c.code()).orElse(null), db.diameter(g.jiang(), g.bing(), g.style(),
+    return layout(c, g, db.analysisOf(c.code()).orElse(null), db.diameter(g.jiang(), g.bing(), g.style(),
         g.groupNum()));
   }
 
   /**
    * The layout document: every fact of {@link Facts#LAYOUT} that is in JSON, in its order (the
-   * analysis keys once the class is analysed), then its group's summary.
+   * analysis keys once the class is analysed), then its group's summary (its diameter when known:
+   * -1 not). The records read from a database or computed without one ({@link Computed}).
    */
-  public static Map<String, Object> layout(KlotskiDb db, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a,
-      int diameter) {
+  public static Map<String, Object> layout(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
     Map<String, Object> m = Facts.layoutDocument(c, a);
     m.put("group", Facts.groupDocument(g, diameter, false));
     return m;

@@ -1,0 +1,91 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutSpace;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code info X} and {@code group X} with no database there compute the layout's class alone and
+ * answer as the database does: on a seeded sample of layouts of 1-2-1, 0-3-0 and the classes
+ * below them (so that the database knows every layout's {@code minimal}), built and analysed, the
+ * same JSON document (the group's diameter aside: it needs every root's BFS, left out without
+ * the database) with the farthest layouts and solutions, and the same group lines and members.
+ */
+class WithoutDatabaseTest {
+  @TempDir static Path temp;
+  private static Path db;
+  /** 1-2-1 and 0-3-0 with every class one or more pieces smaller. */
+  private static final List<String> CLASSES = List.of("0-0-0", "0-1-0", "0-2-0", "0-3-0", "1-0-0", "1-0-1", "1-1-0",
+      "1-1-1", "1-2-0", "1-2-1");
+
+  @BeforeAll
+  static void build() {
+    db = temp.resolve("db");
+    Cli b = Cli.run("build", "--db", db.toString(), "--no-progress", "--classes", String.join(",", CLASSES));
+    assertEquals(0, b.exit, b.toString());
+    Cli a = Cli.run("analyse", "--db", db.toString(), "--no-progress");
+    assertEquals(0, a.exit, a.toString());
+  }
+
+  /** Seeded layouts of the sample's classes: every class's first, then random ones. */
+  private static List<String> sample(int perClass) {
+    Random random = new Random(67);
+    List<String> codes = new ArrayList<>();
+    for (String cls : CLASSES) {
+      LayoutSpace s = LayoutSpace.of(ClassSet.of(List.of(cls)));
+      codes.add(Code.format(s.code(0)));
+      for (int k = 1; k < perClass && k < s.size(); k++) {
+        codes.add(Code.format(s.code(random.nextInt(s.size()))));
+      }
+    }
+    return codes;
+  }
+
+  @Test
+  void infoWithoutADatabaseIsTheDatabasesAnswer() {
+    assertFalse(Files.exists(Path.of("data/klotski-db")), "this test needs no database at the default path");
+    int minimal = 0;
+    for (String code : sample(4)) {
+      Cli computed = Cli.run("info", code, "--json", "--farthest", "--solutions");
+      Cli stored = Cli.run("info", code, "--json", "--farthest", "--solutions", "--db", db.toString());
+      assertEquals(0, computed.exit, computed.toString());
+      assertEquals(0, stored.exit, stored.toString());
+      assertEquals(stored.out.replaceAll(",\"diameter\":\\d+", ""), computed.out, code);
+      assertTrue(computed.err.startsWith("klotski: no database at data/klotski-db: computed for class "), computed.err);
+      minimal += computed.out.contains("\"minimal\":true") ? 1 : 0;
+    }
+    assertTrue(minimal > 0, "some layouts of the sample are minimal puzzles");
+    // the text table: the same lines but the group's diameter
+    for (String code : sample(2)) {
+      List<String> computed = Cli.run("info", code).out.lines().toList();
+      List<String> stored = Cli.run("info", code, "--db", db.toString()).out.lines()
+          .filter(l -> !l.trim().startsWith("diameter")).toList();
+      assertEquals(stored, computed, code);
+    }
+  }
+
+  @Test
+  void groupWithoutADatabaseIsTheDatabasesAnswer() {
+    for (String code : sample(3)) {
+      Cli computed = Cli.run("group", code, "--members");
+      Cli stored = Cli.run("group", code, "--members", "--db", db.toString());
+      assertEquals(0, computed.exit, computed.toString());
+      assertEquals(stored.out, computed.out, code);
+    }
+    // by name as the database names it
+    Cli byName = Cli.run("group", "1-2-1-0-5");
+    assertEquals(Cli.run("group", "1-2-1-0-5", "--db", db.toString()).out, byName.out);
+  }
+}
