@@ -26,8 +26,8 @@ import klotskidb.enumerator.InputException;
  */
 @Command(name = "find", mixinStandardHelpOptions = true,
     footer = "--json: the document of GET /api/find.",
-    description = {"Find layouts by class (or group), steps to solve, solvability, symmetry and minimal puzzles, "
-        + "a page at a time. The same filters and answers as GET /api/find.",
+    description = {"Find layouts by class (or group), steps to solve, solvability, symmetry, minimal puzzles and "
+        + "number of optimal solutions, one of each mirror pair or all, a page at a time. The same filters and answers as GET /api/find.",
         "Each line: code, class, min_solution_step and its difficulty word, whether it is symmetric, a minimal "
         + "puzzle, its number of optimal solutions, short code, name and its names in the catalogue (if any; the "
         + "JSON answers carry catalogue_names and difficulty too), in the order class, steps (unsolvable first), not symmetric "
@@ -70,6 +70,14 @@ final class FindCommand implements Callable<Integer> {
   @Option(names = "--max-farthest", paramLabel = "N", description = "farthest_step at most N (analysed classes only).")
   String maxFarthest;
 
+  @Option(names = "--min-optimal", paramLabel = "N", description = "At least N optimal solutions "
+      + "(optimal_solution_num: shortest move sequences).")
+  String minOptimal;
+
+  @Option(names = "--max-optimal", paramLabel = "N", description = "At most N optimal solutions (--max-optimal 1: "
+      + "puzzles with one shortest solution).")
+  String maxOptimal;
+
   @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not.")
   String solvable;
 
@@ -80,6 +88,11 @@ final class FindCommand implements Callable<Integer> {
       description = "Minimal puzzles only (--minimal): solvable, and taking off any piece but the 2x2 makes them "
       + "quicker to solve; --minimal false: the others.")
   String minimal;
+
+  @Option(names = "--distinct-mirror", paramLabel = "true|false", arity = "0..1", fallbackValue = "true",
+      description = "One layout of each mirror pair (--distinct-mirror): the one with the smaller code; the total "
+      + "counts each pair once.")
+  String distinctMirror;
 
   @Option(names = "--order", paramLabel = "ORDER", description = "class (default: by class, then steps) or "
       + "hardest (the most steps first, then class); among equals, fewest optimal solutions first.")

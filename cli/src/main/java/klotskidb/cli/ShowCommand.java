@@ -26,6 +26,18 @@ final class ShowCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
+  @picocli.CommandLine.Option(names = "--svg", description = "Print the board as an SVG picture instead (as GET "
+      + "/api/layout/X/board.svg): for printing and sharing.")
+  boolean svg;
+
+  @picocli.CommandLine.Option(names = "--names", description = "With --svg: the pieces' names as the physical game "
+      + "prints them (曹操, 关羽, ..., 兵).")
+  boolean names;
+
+  @picocli.CommandLine.Option(names = "--lang", paramLabel = "zh|en", description = "With --svg --names: Chinese "
+      + "(default) or their pinyin.")
+  String lang;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -34,6 +46,19 @@ final class ShowCommand implements Callable<Integer> {
     Board board = Board.of(c);
     long mirror = board.mirror().code();
     var out = spec.commandLine().getOut();
+    if (svg && json.on) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --svg or --json, not both");
+    }
+    if ((names || lang != null) && !svg) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--names and --lang go with --svg");
+    }
+    if (lang != null && !lang.equals("zh") && !lang.equals("en")) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
+    }
+    if (svg) {
+      out.print(klotskidb.query.BoardPicture.svg(c, names, lang == null ? "zh" : lang));
+      return 0;
+    }
     if (json.on) {
       int id = AllLayouts.rank(c);
       int cls = LayoutClass.of(c);

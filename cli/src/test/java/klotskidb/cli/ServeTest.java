@@ -79,6 +79,41 @@ class ServeTest {
     error(404, "/api/board?pieces=2x2@1,1x1@0", "is not in the database");
   }
 
+  /**
+   * A board as a picture: the same SVG from {@code show X --svg} and the API, by every name of
+   * the layout, with and without the pieces' names in both languages; bad words refused alike.
+   */
+  @Test
+  void aBoardPictureIsTheSameFromTheCommandLineAndTheApi() throws Exception {
+    for (String[] ask : new String[][] {{"", ""}, {"?names=true", "--names"}, {"?names=true&lang=en", "--names --lang en"}}) {
+      String[] options = ask[1].isEmpty() ? new String[0] : ask[1].split(" ");
+      String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("show", "1A9BF0C", "--svg"),
+          java.util.Arrays.stream(options)).toArray(String[]::new);
+      Cli show = Cli.run(args);
+      assertEquals(0, show.exit, show.toString());
+      for (String x : List.of("1A9BF0C", "%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC", "@4WVE1")) {
+        Served.Answer r = get("/api/layout/" + x + "/board.svg" + ask[0]);
+        assertEquals(200, r.status(), r.body());
+        assertEquals("image/svg+xml", r.type());
+        assertEquals(show.out, r.body(), x + ask[0]);
+      }
+    }
+    String plain = Cli.run("show", "1A9BF0C", "--svg").out;
+    assertTrue(plain.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"") && plain.endsWith("</svg>\n"), plain);
+    assertEquals(10, plain.split("<rect ").length - 2, "ten pieces and the frame: " + plain); // frame + 10 pieces
+    assertFalse(plain.contains("<text"));
+    String zh = Cli.run("show", "1A9BF0C", "--svg", "--names").out;
+    for (String name : List.of("曹操", "关羽", "张", "飞", "赵", "云", "马", "超", "黄", "忠", "兵")) {
+      assertTrue(zh.contains(">" + name + "<") || zh.contains(">" + name.substring(0, 1) + "<"), name + ": " + zh);
+    }
+    assertTrue(Cli.run("show", "1A9BF0C", "--svg", "--names", "--lang", "en").out.contains(">Cao Cao<"));
+    error(400, "/api/layout/1A9BF0C/board.svg?lang=fr", "'lang' must be zh or en");
+    error(400, "/api/layout/1A9BF0C/board.svg?names=maybe", "'names' must be true or false");
+    error(400, "/api/layout/1A9BF0C/board.svg?limit=3", "unknown parameter 'limit'");
+    assertEquals(2, Cli.run("show", "1A9BF0C", "--svg", "--json").exit);
+    assertEquals(2, Cli.run("show", "1A9BF0C", "--names").exit);
+  }
+
   @Test
   void findOnTheCommandLineAnswersAsTheApi() throws Exception {
     String filter = "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=3";

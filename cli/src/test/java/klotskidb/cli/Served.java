@@ -33,7 +33,11 @@ final class Served implements AutoCloseable {
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   /** An answer: its status and body. */
-  record Answer(int status, String body) {}
+  record Answer(int status, String body, String type) {
+    Answer(int status, String body) {
+      this(status, body, null);
+    }
+  }
 
   private final Process process;
   /** {@code http://127.0.0.1:PORT}, no slash at the end. */
@@ -81,7 +85,7 @@ final class Served implements AutoCloseable {
     try {
       HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + target)).build(),
           HttpResponse.BodyHandlers.ofString());
-      return new Answer(r.statusCode(), r.body());
+      return new Answer(r.statusCode(), r.body(), r.headers().firstValue("content-type").orElse(null));
     } catch (IOException e) {
       throw new UncheckedIOException(target, e);
     } catch (InterruptedException e) {

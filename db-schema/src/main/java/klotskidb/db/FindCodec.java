@@ -57,6 +57,11 @@ public final class FindCodec {
     return key[6] == 1;
   }
 
+  /** The chunk of a key: the row's place in its bucket (its first code is the bucket's chunk * {@link #CHUNK}-th). */
+  public static int chunkOf(byte[] key) {
+    return ((key[7] & 0xFF) << 8) | (key[8] & 0xFF);
+  }
+
   public static void putCode(ByteBuffer b, long code) {
     Schema.putCode(b, code);
   }

@@ -10,8 +10,10 @@ import klotskidb.enumerator.UserText;
 
 /**
  * A question of {@code find} ({@link Finder}): class (or jiang, bing, style), group, a range of
- * min_solution_step, solvable, symmetric, minimal, a range of farthest_step, and the order; -1
- * (numbers) and null (yes/no) are "any"; a group implies its class.
+ * min_solution_step, solvable, symmetric, minimal, a range of farthest_step, a range of
+ * optimal_solution_num ({@code min_optimal}, {@code max_optimal}), the order, and one
+ * layout of each mirror pair ({@code distinct_mirror}: the one with the smaller code, a symmetric
+ * layout being its own pair); -1 (numbers) and null (yes/no) are "any"; a group implies its class.
  *
  * <pre>
  *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "yes", "order", "hardest")).question()
@@ -23,11 +25,13 @@ import klotskidb.enumerator.UserText;
  * {@link #lowSteps1}) is asked by the scan.
  */
 public record FindFilter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
-    Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst) {
+    Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst, boolean distinctMirror,
+    long minOptimal, long maxOptimal) {
   /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
   public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
       "order",
-      "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest");
+      "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest", "min_optimal", "max_optimal",
+      "distinct_mirror");
 
   /** The filter's words as the API and the command line take them; a bad value fails naming it. */
   public static FindFilter parse(Map<String, String> q) {
@@ -64,6 +68,11 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
       throw new InputException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
     }
+    long minOpt = count(q, "min_optimal");
+    long maxOpt = count(q, "max_optimal");
+    if (minOpt >= 0 && maxOpt >= 0 && minOpt > maxOpt) {
+      throw new InputException("'min_optimal' " + minOpt + " is more than 'max_optimal' " + maxOpt);
+    }
     Boolean solvable = yesNo(q, "solvable");
     if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
       throw new InputException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
@@ -84,7 +93,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
       throw new InputException("a minimal puzzle is solvable: 'minimal=true' and 'solvable=false' find nothing");
     }
     return new FindFilter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minimal, minFar,
-        maxFar, order.equals("hardest"));
+        maxFar, order.equals("hardest"), Boolean.TRUE.equals(yesNo(q, "distinct_mirror")), minOpt, maxOpt);
   }
 
   private static int part(Map<String, String> q, String key, int fromClass, int max) {
@@ -109,6 +118,19 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     return Integer.parseInt(v);
   }
 
+  /** A count of optimal solutions (up to 2^32 - 1, as stored), -1 when not given. */
+  private static long count(Map<String, String> q, String key) {
+    String v = q.get(key);
+    if (v == null) {
+      return -1;
+    }
+    if (v.isEmpty() || v.length() > 10 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')
+        || Long.parseLong(v) > 0xFFFF_FFFFL) {
+      throw new InputException("'" + key + "' must be a whole number from 0 to 4294967295, not " + UserText.quote(v));
+    }
+    return Long.parseLong(v);
+  }
+
   private static Boolean yesNo(Map<String, String> q, String key) {
     String v = q.get(key);
     if (v == null) {
@@ -124,6 +146,11 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     }
   }
 
+  /** Whether it asks for a range of optimal_solution_num. */
+  public boolean byOptimal() {
+    return minOptimal >= 0 || maxOptimal >= 0;
+  }
+
   /** Whether it asks for a range of farthest_step (analysed classes only). */
   public boolean byFarthest() {
     return minFarthest >= 0 || maxFarthest >= 0;
@@ -137,6 +164,14 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   boolean farthestMeets(byte[] indexRow) {
     return (minFarthest < 0 || klotskidb.db.FindFarthestCodec.max(indexRow) >= minFarthest)
         && (maxFarthest < 0 || klotskidb.db.FindFarthestCodec.min(indexRow) <= maxFarthest);
+  }
+
+  /**
+   * Whether {@code code} is the one of its mirror pair the filter takes: any, or with {@code
+   * distinct_mirror} the one with the smaller code (a symmetric layout is its own mirror image).
+   */
+  boolean takesOfPair(long code, klotskidb.enumerator.Mover mover) {
+    return !distinctMirror || code <= mover.mirror(code);
   }
 
   /** Whether the layouts of a bucket of this kind (symmetric * 2 + minimal) match. */
@@ -224,6 +259,15 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     }
     if (maxFarthest >= 0) {
       m.put("max_farthest", maxFarthest);
+    }
+    if (minOptimal >= 0) {
+      m.put("min_optimal", minOptimal);
+    }
+    if (maxOptimal >= 0) {
+      m.put("max_optimal", maxOptimal);
+    }
+    if (distinctMirror) {
+      m.put("distinct_mirror", true);
     }
     return m;
   }

@@ -40,6 +40,16 @@ import klotskidb.enumerator.InputException;
  * exact total; in a class analysed before the index, each layout's analysis is looked up within
  * the group's budget, and the total is "at least" until the last page.
  *
+ * <p>A range of optimal_solution_num ({@code min_optimal}, {@code max_optimal}): a bucket is in
+ * order of that number, so its answers are one run of it, found by binary search with a look-up
+ * of a code's record a step ({@link #optimalRange}); pages read that run, totals and offsets stay
+ * exact.
+ *
+ * <p>One layout of each mirror pair ({@code distinct_mirror=true}): the one with the smaller code,
+ * the other passed over as the rows are read. A layout and its mirror image are in the same
+ * bucket (the mirror keeps class, steps and minimality), so the total stays exact: a bucket of
+ * layouts that are not symmetric counts half.
+ *
  * <p>How: the {@code find} family holds every layout's code in the bucket of (class,
  * min_solution_step + 1, symmetric, minimal), fewest optimal solutions first, 4,096 codes a row
  * (SCHEMA.md). The order of the answers is the rows' order: class (jiang, bing, style), then
@@ -125,9 +135,9 @@ public final class Finder {
     if (offset < 0) {
       throw new InputException("'offset' must be 0 or more, not " + offset);
     }
-    if (f.groupNum() >= 0 || f.byFarthest()) {
-      throw new InputException("'offset' needs a filter the index counts: not with 'group', 'min_farthest' or "
-          + "'max_farthest' (page with 'cursor')");
+    if (f.groupNum() >= 0 || f.byFarthest() || f.distinctMirror()) {
+      throw new InputException("'offset' needs a filter the index counts: not with 'group', 'min_farthest', "
+          + "'max_farthest' or 'distinct_mirror' (page with 'cursor')");
     }
     int[][] sizes = bucketSizes(db);
     it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
@@ -151,12 +161,14 @@ public final class Finder {
       int cls = f.hardestFirst() ? (int) (b >>> 8) & 0xFF : (int) (b >>> 40);
       int steps1 = f.hardestFirst() ? 0xFFFF - (int) (b >>> 32) : (int) (b >>> 8) & 0xFFFF;
       int kind = (int) b & 3;
-      int size = sizes[cls][steps1 * KINDS + kind];
+      int[] range = optimalRange(db, f, cls, steps1, kind, sizes[cls][steps1 * KINDS + kind]);
+      int size = range[1] - range[0];
       if (left < size) {
+        long at = range[0] + left;
         ByteBuffer key = ByteBuffer.allocate(FindCodec.KEY_BYTES);
         FindCodec.putKey(key, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
-            kind >>> 1, kind & 1, (int) (left / FindCodec.CHUNK));
-        return FindCursor.of(key.array(), (int) (left % FindCodec.CHUNK), offset, f);
+            kind >>> 1, kind & 1, (int) (at / FindCodec.CHUNK));
+        return FindCursor.of(key.array(), (int) (at % FindCodec.CHUNK), offset, f);
       }
       left -= size;
     }
@@ -282,7 +294,11 @@ public final class Finder {
       for (int steps1 = lo; steps1 <= hi; steps1++) {
         for (int kind = 0; kind < KINDS; kind++) {
           if (f.takes(kind)) {
-            layouts[0] += sizes[cls][steps1 * KINDS + kind];
+            // one of each pair: a layout and its mirror image share their bucket (class, steps,
+            // minimal), so a bucket of layouts that are not symmetric holds pairs, half taken
+            int[] range = optimalRange(db, f, cls, steps1, kind, sizes[cls][steps1 * KINDS + kind]);
+            int n = range[1] - range[0];
+            layouts[0] += f.distinctMirror() && kind >>> 1 == 0 ? n / 2 : n;
           }
         }
       }
@@ -304,7 +320,7 @@ public final class Finder {
    */
   static long farthestTotal(KlotskiDb db, FindFilter f) {
     if (!f.byFarthest() || f.groupNum() >= 0 || f.minSteps() >= 0 || f.maxSteps() >= 0 || f.solvable() != null
-        || f.symmetric() != null || f.minimal() != null) {
+        || f.symmetric() != null || f.minimal() != null || f.distinctMirror() || f.byOptimal()) {
       return -1;
     }
     long n = 0;
@@ -396,6 +412,7 @@ public final class Finder {
    */
   static long farthestCount(KlotskiDb db, FindFilter f) {
     long[] n = {0};
+    OptimalRanges ranges = new OptimalRanges(db, f);
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
     for (String name : searched(db, f)) {
@@ -414,7 +431,16 @@ public final class Finder {
           return true;
         }
         int codes = FindFarthestCodec.count(value);
-        if (f.farthestMatches(FindFarthestCodec.min(value)) && f.farthestMatches(FindFarthestCodec.max(value))) {
+        if (f.byOptimal() || f.distinctMirror() && !FindCodec.symmetricOf(key)) {
+          byte[] row = f.distinctMirror() ? db.findRow(key) : null; // which of each pair: the codes
+          klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+          int[] range = ranges.of(key);
+          int base = FindCodec.chunkOf(key) * FindCodec.CHUNK;
+          for (int i = Math.max(0, range[0] - base); i < codes && base + i < range[1]; i++) {
+            n[0] += f.farthestMatches(FindFarthestCodec.stepAt(value, i))
+                && (row == null || f.takesOfPair(FindCodec.codeAt(row, i), mover)) ? 1 : 0;
+          }
+        } else if (f.farthestMatches(FindFarthestCodec.min(value)) && f.farthestMatches(FindFarthestCodec.max(value))) {
           n[0] += codes; // the whole row is in the range
         } else {
           for (int i = 0; i < codes; i++) {
@@ -475,6 +501,97 @@ public final class Finder {
   }
 
   /**
+   * The positions [lo, hi) in the bucket (class, min_solution_step + 1, kind) of {@code size}
+   * layouts whose optimal_solution_num is in the filter's range ([0, size) without one). A bucket
+   * is in order of that number, so the range is one run of it: found by two binary searches over
+   * its codes, a look-up of the code's record each step, after its last and first code (most
+   * buckets are inside or outside the range whole: two look-ups).
+   */
+  static int[] optimalRange(KlotskiDb db, FindFilter f, int cls, int steps1, int kind, int size) {
+    if (!f.byOptimal() || size == 0) {
+      return new int[] {0, size};
+    }
+    BucketCodes codes = new BucketCodes(db, cls, steps1, kind);
+    int lo = f.minOptimal() <= 0 ? 0 : firstAbove(codes, size, f.minOptimal() - 1);
+    int hi = f.maxOptimal() < 0 ? size : firstAbove(codes, size, f.maxOptimal());
+    return new int[] {lo, Math.max(lo, hi)};
+  }
+
+  /** The first position of the bucket whose optimal_solution_num is more than {@code v}; {@code size} when none. */
+  private static int firstAbove(BucketCodes codes, int size, long v) {
+    if (codes.optimal(size - 1) <= v) {
+      return size;
+    }
+    if (codes.optimal(0) > v) {
+      return 0;
+    }
+    int lo = 0; // optimal(lo) <= v < optimal(hi)
+    int hi = size - 1;
+    while (hi - lo > 1) {
+      int mid = (lo + hi) >>> 1;
+      if (codes.optimal(mid) > v) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return hi;
+  }
+
+  /** A bucket's codes by position, each of its rows read once, and their optimal_solution_num. */
+  private static final class BucketCodes {
+    private final KlotskiDb db;
+    private final byte[] key;
+    private final Map<Integer, byte[]> rows = new java.util.HashMap<>();
+
+    BucketCodes(KlotskiDb db, int cls, int steps1, int kind) {
+      this.db = db;
+      ByteBuffer b = ByteBuffer.allocate(FindCodec.KEY_BYTES);
+      FindCodec.putKey(b, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), steps1,
+          kind >>> 1, kind & 1, 0);
+      this.key = b.array();
+    }
+
+    long optimal(int position) {
+      byte[] row = rows.computeIfAbsent(position / FindCodec.CHUNK, chunk -> {
+        byte[] k = key.clone();
+        k[7] = (byte) (chunk >>> 8);
+        k[8] = (byte) (int) chunk;
+        byte[] v = db.findRow(k);
+        if (v == null) {
+          throw new IllegalStateException("the database is inconsistent: a find row is missing (verify --deep)");
+        }
+        return v;
+      });
+      long code = FindCodec.codeAt(row, position % FindCodec.CHUNK);
+      return db.caseOf(code).orElseThrow(() -> new IllegalStateException("the database is inconsistent: "
+          + Code.format(code) + " is in find but not in cases")).optimalSolutionNum();
+    }
+  }
+
+  /** The optimal_solution_num range of each bucket a scan enters, found once ({@link #optimalRange}). */
+  private static final class OptimalRanges {
+    private final KlotskiDb db;
+    private final FindFilter f;
+    private final Map<Integer, int[]> byBucket = new java.util.HashMap<>();
+
+    OptimalRanges(KlotskiDb db, FindFilter f) {
+      this.db = db;
+      this.f = f;
+    }
+
+    /** The range of the bucket of a find row's key. */
+    int[] of(byte[] key) {
+      int cls = FindCodec.classOf(key);
+      int at = FindCodec.steps1Of(key) * KINDS + kindOf(key);
+      return byBucket.computeIfAbsent(cls << 20 | at, b -> {
+        int[] sizes = bucketSizes(db)[cls];
+        return optimalRange(db, f, cls, at / KINDS, at % KINDS, at < sizes.length ? sizes[at] : 0);
+      });
+    }
+  }
+
+  /**
    * One page's scan over the rows of {@code find}: the answers so far, the rows read and the
    * look-ups made against their budgets, and where the next page starts once one runs out.
    */
@@ -489,6 +606,8 @@ public final class Finder {
     /** Look-ups per layout checked: its group, its analysis (a page's time is mostly these). */
     private final int lookUps;
     private final List<Hit> hits = new ArrayList<>();
+    private final klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+    private final OptimalRanges ranges;
     private byte[] lastKey;
     private int lastIndex;
     private int rows;
@@ -515,6 +634,7 @@ public final class Finder {
       this.lo = f.lowSteps1();
       this.hi = f.highSteps1();
       this.lookUps = (f.groupNum() >= 0 ? 1 : 0) + (f.byFarthest() ? 1 : 0);
+      this.ranges = new OptimalRanges(db, f);
     }
 
     boolean full() {
@@ -587,12 +707,21 @@ public final class Finder {
       }
       int n = FindCodec.count(value);
       int rowLookUps = steps == null ? lookUps : (f.groupNum() >= 0 ? 1 : 0);
+      if (f.byOptimal()) { // the bucket's codes in the range of optimal_solution_num: one run of it
+        int[] range = ranges.of(key);
+        int base = FindCodec.chunkOf(key) * FindCodec.CHUNK;
+        from = Math.max(from, range[0] - base);
+        n = Math.min(n, range[1] - base);
+      }
       for (int i = from; i < n; i++) {
         if (hits.size() == limit || rowLookUps > 0 && checks >= checkBudget) {
           next = FindCursor.of(key, i, before + hits.size(), f);
           return false;
         }
         long code = FindCodec.codeAt(value, i);
+        if (!sym && !f.takesOfPair(code, mover)) {
+          continue; // the other of its pair is the answer
+        }
         int far = -1;
         if (f.byFarthest() && steps != null) {
           far = FindFarthestCodec.stepAt(steps, i);

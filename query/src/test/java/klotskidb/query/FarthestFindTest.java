@@ -35,6 +35,7 @@ class FarthestFindTest {
   private static KlotskiDb old;
   /** Every layout of the analysed classes in find's order. */
   private static List<CaseRecord> all;
+  private static final klotskidb.enumerator.Mover MOVER = new klotskidb.enumerator.Mover();
 
   @BeforeAll
   static void build() throws Exception {
@@ -73,7 +74,7 @@ class FarthestFindTest {
 
   /**
    * Twelve seeded filters with a farthest_step range (and a class, jiang or bing, a step range,
-   * symmetric, minimal, either order, as they come): every page's answers, followed by cursors
+   * symmetric, minimal, either order, as they come; every third one of each mirror pair): every page's answers, followed by cursors
    * with small pages and budgets of a few rows and look-ups (40 such pages, then pages of 50), equal the plain scan's on both
    * databases, each with its farthest_step; the indexed database's total is the scan's count,
    * exact, on every page; the other's is exact on its last page; both name 0-2-0 not analysed.
@@ -109,6 +110,9 @@ class FarthestFindTest {
       if (hardest) {
         q.put("order", "hardest");
       }
+      if (k % 3 == 2) {
+        q.put("distinct_mirror", "true"); // one of each mirror pair
+      }
       FindFilter f = FindFilter.parse(q);
       if (f.jiang() == 0 && f.bing() == 2) {
         continue; // 0-2-0 alone is not analysed: refused (below)
@@ -125,7 +129,8 @@ class FarthestFindTest {
           && (f.maxSteps() < 0 || c.isSolvable() && c.minSolutionStep() <= f.maxSteps())
           && (f.symmetric() == null || c.symmetric() == f.symmetric())
           && (f.minimal() == null || Boolean.TRUE.equals(c.minimal()) == f.minimal())
-          && f.farthestMatches(SmallDatabase.farthestOf(c.code())))
+          && f.farthestMatches(SmallDatabase.farthestOf(c.code()))
+          && (!f.distinctMirror() || c.code() <= MOVER.mirror(c.code())))
           .sorted(order).map(CaseRecord::code).toList();
       boolean takesUnanalysed = f.matches(LayoutClass.parse("0-2-0"));
       for (KlotskiDb db : List.of(indexed, old)) {

@@ -104,6 +104,84 @@ class FinderTest {
         && c.bing() == 3 && Boolean.FALSE.equals(c.minimal()) && c.minSolutionStep() > 0), "both kinds in 0-3-0");
   }
 
+  /**
+   * A range of optimal_solution_num: the plain scan's answers in order through any page size and
+   * row budget (with other filters, a group, one of each mirror pair), the total exact from the
+   * first page, and a page at an offset starting at that answer.
+   */
+  @Test
+  void aRangeOfOptimalSolutionsIsThePlainScansAnswer() {
+    check(Map.of("max_optimal", "1"), c -> c.optimalSolutionNum() <= 1);
+    check(Map.of("min_optimal", "1", "max_optimal", "1"), c -> c.optimalSolutionNum() == 1);
+    check(Map.of("class", "5-4-1", "min_optimal", "100", "max_optimal", "5000"),
+        c -> c.jiang() == 5 && c.optimalSolutionNum() >= 100 && c.optimalSolutionNum() <= 5000);
+    check(Map.of("min_optimal", "1000000"), c -> c.optimalSolutionNum() >= 1_000_000);
+    check(Map.of("min_steps", "40", "max_optimal", "3", "distinct_mirror", "true"), c -> c.minSolutionStep() >= 40
+        && c.optimalSolutionNum() <= 3 && c.code() <= new klotskidb.enumerator.Mover().mirror(c.code()));
+    check(Map.of("group", "5-4-1-1", "min_steps", "70", "min_optimal", "64"),
+        c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() >= 70 && c.optimalSolutionNum() >= 64);
+    for (Map<String, String> q : List.of(Map.of("max_optimal", "2"), Map.of("class", "0-3-0", "min_optimal", "3",
+        "order", "hardest"), Map.of("min_optimal", "2", "max_optimal", "20", "bing", "3", "minimal", "false"))) {
+      FindFilter f = FindFilter.parse(q);
+      List<Long> expected = reference(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
+          && (f.bing() < 0 || c.bing() == f.bing()) && (f.minimal() == null || knownMinimal(c) == f.minimal())
+          && (f.minOptimal() < 0 || c.optimalSolutionNum() >= f.minOptimal())
+          && (f.maxOptimal() < 0 || c.optimalSolutionNum() <= f.maxOptimal()));
+      assertTrue(expected.size() > 10, q + " finds " + expected.size());
+      assertEquals(new Finder.Total(expected.size(), true), Finder.find(db, f, null, 50).total(), q.toString());
+      if (!f.hardestFirst()) {
+        for (long offset : new long[] {0, 7, expected.size() / 2, expected.size() - 1}) {
+          assertEquals(expected.get((int) offset), Finder.findAt(db, f, offset, 3).hits().get(0).code(), q + " @" + offset);
+        }
+        assertEquals(0, Finder.findAt(db, f, expected.size(), 3).hits().size());
+      }
+    }
+    assertEquals("'min_optimal' 5 is more than 'max_optimal' 4", assertThrows(IllegalArgumentException.class,
+        () -> FindFilter.parse(Map.of("min_optimal", "5", "max_optimal", "4"))).getMessage());
+    assertEquals("'max_optimal' must be a whole number from 0 to 4294967295, not '4294967296'",
+        assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("max_optimal", "4294967296")))
+            .getMessage());
+    assertEquals("max_optimal=1&order=hardest", FindFilter.parse(Map.of("order", "hardest", "max_optimal", "1")).question());
+  }
+
+  /**
+   * One layout of each mirror pair: the plain scan's answers less those whose mirror image has the
+   * smaller code, in the same order through any page size; the total exact from the first page
+   * (pairs counted once), in both orders; offset refused.
+   */
+  @Test
+  void oneOfEachMirrorPairIsTheOneWithTheSmallerCode() {
+    klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+    Predicate<CaseRecord> ofPair = c -> c.code() <= mover.mirror(c.code());
+    check(Map.of("distinct_mirror", "true"), ofPair);
+    check(Map.of("class", "5-4-1", "min_steps", "90", "distinct_mirror", "true"),
+        ofPair.and(c -> c.jiang() == 5 && c.minSolutionStep() >= 90));
+    check(Map.of("symmetric", "false", "distinct_mirror", "yes"), ofPair.and(c -> !c.symmetric()));
+    check(Map.of("group", "5-4-1-1", "min_steps", "80", "max_steps", "85", "distinct_mirror", "true"),
+        ofPair.and(c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() >= 80 && c.minSolutionStep() <= 85));
+    for (Map<String, String> q : List.of(Map.of("distinct_mirror", "true"), Map.of("class", "0-3-0",
+        "distinct_mirror", "true", "order", "hardest"), Map.of("minimal", "true", "distinct_mirror", "true"))) {
+      FindFilter f = FindFilter.parse(q);
+      long expected = all.stream().filter(ofPair).filter(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
+          && (f.bing() < 0 || c.bing() == f.bing()) && (f.minimal() == null || knownMinimal(c) == f.minimal()))
+          .count();
+      assertEquals(new Finder.Total(expected, true), Finder.find(db, f, null, 50).total(), q.toString());
+    }
+    // the hardest of 5-4-1 came as mirror pairs: now no answer is another's mirror image
+    List<Long> top = Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "order", "hardest",
+        "distinct_mirror", "true")), null, 40).hits().stream().map(Finder.Hit::code).toList();
+    assertEquals(40, top.size());
+    for (long code : top) {
+      long m = mover.mirror(code);
+      assertTrue(m == code || !top.contains(m), klotskidb.enumerator.Code.format(code) + " and its mirror image");
+    }
+    assertEquals(true, FindFilter.parse(Map.of("distinct_mirror", "true")).describe().get("distinct_mirror"));
+    assertEquals("distinct_mirror=true", FindFilter.parse(Map.of("distinct_mirror", "1")).question());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Finder.findAt(db, FindFilter.parse(Map.of("distinct_mirror", "true")), 10, 5));
+    assertTrue(e.getMessage().contains("'distinct_mirror'"), e.getMessage());
+  }
+
   @Test
   void theClassicStartIsFoundByItsFacts() {
     Finder.Page p = Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",

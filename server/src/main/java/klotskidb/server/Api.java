@@ -11,6 +11,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.UserText;
+import klotskidb.query.BoardPicture;
 import klotskidb.query.Documents;
 import klotskidb.query.Errors;
 import klotskidb.query.FindFilter;
@@ -62,9 +63,14 @@ public final class Api {
    * An answer; {@code publication} is the database publication that gave a 200 (null otherwise):
    * the same URL answers the same body until the next publication (the server's ETag).
    */
-  public record Response(int status, String body, String publication) {
+  public record Response(int status, String body, String publication, boolean svg) {
     public Response(int status, String body) {
-      this(status, body, null);
+      this(status, body, null, false);
+    }
+
+    /** A picture (image/svg+xml): a board. */
+    static Response picture(String svg) {
+      return new Response(200, svg, null, true);
     }
 
     static Response ok(Object document) {
@@ -126,7 +132,7 @@ public final class Api {
   public Response get(String path, String query) {
     try (LiveDatabase.Lease lease = live.lease()) {
       Response r = get(lease.db(), path, query);
-      return r.status() == 200 ? new Response(200, r.body(), lease.db().publication()) : r;
+      return r.status() == 200 ? new Response(200, r.body(), lease.db().publication(), r.svg()) : r;
     }
   }
 
@@ -157,8 +163,11 @@ public final class Api {
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));
+        boolean picture = n == 4 && parts.get(3).equals("board.svg");
         if (lists) {
           ApiParameters.allow(q, "offset", "limit");
+        } else if (picture) {
+          ApiParameters.allow(q, "names", "lang");
         } else {
           ApiParameters.allow(q);
         }
@@ -174,6 +183,9 @@ public final class Api {
           case "farthest":
           case "solutions":
             return lists(db, c, parts.get(3).equals("farthest"), q);
+          case "board.svg":
+            return Response.picture(BoardPicture.svg(c.code(), ApiParameters.yesNo(q, "names", false),
+                ApiParameters.oneOf(q, "lang", "zh", "zh", "en")));
           default:
             break;
         }

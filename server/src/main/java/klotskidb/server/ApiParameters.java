@@ -84,6 +84,34 @@ final class ApiParameters {
     return n.intValueExact();
   }
 
+  /** A yes/no parameter (true, false, yes, no, 1, 0), {@code fallback} when not given. */
+  static boolean yesNo(Map<String, String> q, String key, boolean fallback) {
+    String v = q.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    switch (v.toLowerCase(java.util.Locale.ROOT)) {
+      case "true", "yes", "1":
+        return true;
+      case "false", "no", "0":
+        return false;
+      default:
+        throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
+    }
+  }
+
+  /** One of the words given, {@code fallback} when not given. */
+  static String oneOf(Map<String, String> q, String key, String fallback, String... words) {
+    String v = q.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (!List.of(words).contains(v)) {
+      throw new InputException("'" + key + "' must be " + String.join(" or ", words) + ", not " + UserText.quote(v));
+    }
+    return v;
+  }
+
   /** Refuses a query parameter the endpoint does not take (a typo would otherwise pass unnoticed). */
   static void allow(Map<String, String> q, String... known) {
     List<String> words = List.of(known);

@@ -259,8 +259,8 @@ public final class KlotskiServer implements HttpService {
       }
       Api.Response r = api.get(raw, query);
       if (r.status() == 200 && r.publication() != null) {
-        Answers.cacheable(response, callback, Answers.JSON, Answers.bytes(r.body()), Answers.tag(r.publication() + "\n" + raw + "?" + query),
-            ifNoneMatch);
+        Answers.cacheable(response, callback, r.svg() ? Answers.SVG : Answers.JSON, Answers.bytes(r.body()),
+            Answers.tag(r.publication() + "\n" + raw + "?" + query), ifNoneMatch);
       } else {
         Answers.send(response, callback, r.status(), Answers.JSON, Answers.bytes(r.body()));
       }

@@ -390,9 +390,16 @@ class KlotskiServerTest {
           query.append(query.length() == 0 ? "?" : "&").append(p.get("name")).append('=').append(value);
         }
       }
-      String body = ok(url + query);
       Map<String, Object> response = (Map<String, Object>) ((Map<String, Object>) get.get("responses")).get("200");
       Map<String, Object> content = (Map<String, Object>) response.get("content");
+      if (content != null && content.containsKey("image/svg+xml")) { // a picture: its type and an SVG
+        HttpResponse<String> r = get(url + query);
+        assertEquals(200, r.statusCode(), url + ": " + r.body());
+        assertEquals("image/svg+xml", r.headers().firstValue("Content-Type").orElse(""), url);
+        assertTrue(r.body().startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"") && r.body().endsWith("</svg>\n"), url);
+        continue;
+      }
+      String body = ok(url + query);
       if (content == null) {
         continue; // the description itself
       }
