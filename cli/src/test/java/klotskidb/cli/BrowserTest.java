@@ -237,6 +237,15 @@ class BrowserTest {
       }
       String last = attribute(wait, By.id("board"), "data-code");
       assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
+      // Restart goes back to the start and keeps the moves: Redo brings them back
+      click(wait, By.id("restart"));
+      wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      assertTrue(browser.findElement(By.id("undo")).getAttribute("disabled") != null);
+      assertTrue(browser.findElement(By.id("redo")).getAttribute("disabled") == null, "redo after restart");
+      click(wait, By.id("redo"));
+      wait.until(b -> !"1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      js(browser, "game.at = game.history.length - 1; render();"); // back to the solved end
+      wait.until(b -> last.equals(b.findElement(By.id("board")).getAttribute("data-code")));
       assertEquals(1, browser.findElements(By.cssSelector("#board rect.p2x2")).size(), "one 2x2 drawn");
       assertTrue(!browser.findElement(By.id("facts")).getText().contains("harder than 0"), "no rank for a solved layout");
 
@@ -457,7 +466,10 @@ class BrowserTest {
         int optimum = Integer.parseInt(text.substring("0 moves · optimum ".length()));
         assertTrue(optimum >= 46 && optimum <= 80, text);
         assertTrue(browser.findElement(By.id("facts")).getText().contains("yes: every piece matters"), "minimal");
-        picked.add(attribute(wait, By.id("board"), "data-code"));
+        String code = attribute(wait, By.id("board"), "data-code");
+        int cls = klotskidb.enumerator.LayoutClass.of(klotskidb.enumerator.Code.parse(code));
+        assertEquals("5-4", klotskidb.enumerator.LayoutClass.name(cls).substring(0, 3), code + ": a wooden set's pieces");
+        picked.add(code);
         browser.get(base);
       }
       assertEquals(10, picked.size(), picked.toString());
@@ -521,6 +533,18 @@ class BrowserTest {
       wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
       // and how many there are in all, from the index
       wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
+      String all = browser.findElement(By.id("found-note")).getText().replaceAll("24 of ([0-9,]+) shown.*", "$1");
+      // one of each mirror pair: fewer in all, no answer another's mirror image
+      browser.findElement(By.id("f-mirror")).click();
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> !b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
+      wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
+      long pairs = Long.parseLong(browser.findElement(By.id("found-note")).getText()
+          .replaceAll("24 of ([0-9,]+) shown.*", "$1").replace(",", ""));
+      assertTrue(pairs < Long.parseLong(all.replace(",", "")), pairs + " of " + all);
+      browser.findElement(By.id("f-mirror")).click();
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
       String found = attribute(wait, By.cssSelector("#found a"), "data-code");
       String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());
       int step = Integer.parseInt(steps.replaceAll("(?s).*?\\n(\\d+) steps.*", "$1"));

@@ -20,7 +20,7 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * parquet-java without Hadoop: a writer over any output stream ({@link StreamOutputFile}), set up
- * as {@link ParquetExport} writes (Parquet format 2 pages, ZSTD level 3 through {@link ZstdCodecs},
+ * as {@link ParquetExport} writes (Parquet format 2 pages, ZSTD level 6 through {@link ZstdCodecs},
  * 128 MB row groups, the encodings and statistics of {@link ParquetSchemas}), and a part file read
  * back through a channel for the merge.
  *

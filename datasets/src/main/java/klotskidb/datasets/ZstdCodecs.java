@@ -10,10 +10,13 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * ZSTD for parquet-java without Hadoop: parquet-java's own codecs are Hadoop
  * {@code CompressionCodec}s, so writing through them needs Hadoop on the class path. This
- * compresses each page with zstd-jni directly (level 3, Parquet's default ZSTD level).
+ * compresses each page with zstd-jni directly, at level 6: the first level of zstd's lazier
+ * matching, where the layout file drops by a tenth against Parquet's default 3 for about a tenth
+ * more time (the names and group indexes, random in code order, are most of the file: BENCHMARKS.md,
+ * row "`export --format parquet`").
  */
 final class ZstdCodecs implements CompressionCodecFactory {
-  static final int LEVEL = 3;
+  static final int LEVEL = 6;
 
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
