@@ -41,17 +41,18 @@ class RootFactsTest {
   /** Sampled roots of random groups (solvable or not, of one layout too) against AllRootsBfs. */
   @Test
   void sampledRootsEqualTheEngine() {
-    sampledRootsEqualTheEngine(23);
+    sampledRootsEqualTheEngine(23, 4);
   }
 
-  /** Thirty groups more, of another seed. */
+  /** Thirty groups more, of another seed, every root also on two threads. */
   @Test
   @Tag("slow")
   void moreSampledRootsEqualTheEngine() {
-    sampledRootsEqualTheEngine(24);
+    sampledRootsEqualTheEngine(24, 12);
   }
 
-  private static void sampledRootsEqualTheEngine(long seed) {
+  /** Roots of 30 random groups; of each group's 12, the first {@code shared} also with every level shared by two threads. */
+  private static void sampledRootsEqualTheEngine(long seed, int shared) {
     Random random = new Random(seed);
     AllRootsBfs engine = new AllRootsBfs(2, Kernels.fastest());
     GroupGraph graph = new GroupGraph();
@@ -73,11 +74,13 @@ class RootFactsTest {
         String where = groups.groupName(g) + " " + Code.format(graph.code(i));
         // on one thread, and with every level shared by two threads (as large groups run)
         RootFacts f = RootFacts.of(graph.code(i), graph.size(), 1);
-        RootFacts shared = RootFacts.of(graph.code(i), graph.size(), 2, 1);
-        assertArrayEquals(f.farthest(), shared.farthest(), where);
-        assertArrayEquals(f.solutions(), shared.solutions(), where);
-        assertArrayEquals(f.steps(), shared.steps(), where);
-        assertEquals(f.minSolutionNum(), shared.minSolutionNum(), where);
+        if (s < shared) { // a thread started a level: the costly part of the check
+          RootFacts two = RootFacts.of(graph.code(i), graph.size(), 2, 1);
+          assertArrayEquals(f.farthest(), two.farthest(), where);
+          assertArrayEquals(f.solutions(), two.solutions(), where);
+          assertArrayEquals(f.steps(), two.steps(), where);
+          assertEquals(f.minSolutionNum(), two.minSolutionNum(), where);
+        }
         assertEquals(r.farthestStep[i], f.farthestStep(), where);
         assertArrayEquals(codes(graph, r.farthest(i)), f.farthest(), where);
         assertEquals(r.minSolutionStep[i], f.minSolutionStep(), where);

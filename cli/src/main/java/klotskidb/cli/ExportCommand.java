@@ -143,7 +143,7 @@ final class ExportCommand implements Callable<Integer> {
       }
     }
     if (card != null) {
-      card.write(format.cliName(), format.cardTitle(request), format.cardBody(request), w, Version.current(),
+      card.write("export --format " + format.cliName(), format.cardTitle(request), format.cardBody(request), w, Version.current(),
           builtBy);
     }
     progress.end("export", System.nanoTime() - t0, w.summary());

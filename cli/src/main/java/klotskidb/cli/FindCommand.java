@@ -1,10 +1,8 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
@@ -40,63 +38,7 @@ import klotskidb.enumerator.InputException;
         + "how far it scanned). A cursor belongs to its question: with other filters or another order it is "
         + "refused (exit 2)."})
 final class FindCommand implements Callable<Integer> {
-  // the filters: each FindFilter.KEYS word dashed (min_steps: --min-steps), read by name in call()
-  @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
-  String cls;
-
-  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group (its layouts looked up one by one: "
-      + "for small step ranges, such as its hardest).")
-  String group;
-
-  @Option(names = "--jiang", paramLabel = "J", description = "Number of two-cell pieces, horizontal and vertical (any class with it).")
-  String jiang;
-
-  @Option(names = "--bing", paramLabel = "B", description = "Number of 1x1 pieces.")
-  String bing;
-
-  @Option(names = "--style", paramLabel = "S", description = "Number of horizontal pieces among them.")
-  String style;
-
-  @Option(names = "--min-steps", paramLabel = "N", description = "At least N steps to solve.")
-  String minSteps;
-
-  @Option(names = "--max-steps", paramLabel = "N", description = "At most N steps to solve.")
-  String maxSteps;
-
-  @Option(names = "--min-farthest", paramLabel = "N", description = "farthest_step at least N (analysed classes "
-      + "only; the others are named).")
-  String minFarthest;
-
-  @Option(names = "--max-farthest", paramLabel = "N", description = "farthest_step at most N (analysed classes only).")
-  String maxFarthest;
-
-  @Option(names = "--min-optimal", paramLabel = "N", description = "At least N optimal solutions "
-      + "(optimal_solution_num: shortest move sequences).")
-  String minOptimal;
-
-  @Option(names = "--max-optimal", paramLabel = "N", description = "At most N optimal solutions (--max-optimal 1: "
-      + "puzzles with one shortest solution).")
-  String maxOptimal;
-
-  @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not.")
-  String solvable;
-
-  @Option(names = "--symmetric", paramLabel = "true|false", description = "Left-right symmetric or not.")
-  String symmetric;
-
-  @Option(names = "--minimal", paramLabel = "true|false", arity = "0..1", fallbackValue = "true",
-      description = "Minimal puzzles only (--minimal): solvable, and taking off any piece but the 2x2 makes them "
-      + "quicker to solve; --minimal false: the others.")
-  String minimal;
-
-  @Option(names = "--distinct-mirror", paramLabel = "true|false", arity = "0..1", fallbackValue = "true",
-      description = "One layout of each mirror pair (--distinct-mirror): the one with the smaller code; the total "
-      + "counts each pair once.")
-  String distinctMirror;
-
-  @Option(names = "--order", paramLabel = "ORDER", description = "class (default: by class, then steps) or "
-      + "hardest (the most steps first, then class); among equals, fewest optimal solutions first.")
-  String order;
+  @Mixin FindFilterOptions filter;
 
   @Option(names = "--limit", paramLabel = "N", description = "Layouts in the page, 1 to 1000 (default: ${DEFAULT-VALUE}).")
   int limit = 100;
@@ -116,21 +58,10 @@ final class FindCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** The command line's option for a word of the API: min_steps is --min-steps. */
-  private static String option(String key) {
-    return "--" + key.replace('_', '-');
-  }
-
   @Override
   public Integer call() {
     codesOnly.checkNotWith(json);
-    Map<String, String> q = new LinkedHashMap<>();
-    for (String key : FindFilter.KEYS) {
-      Object value = spec.findOption(option(key)).getValue();
-      if (value != null) {
-        q.put(key, value.toString());
-      }
-    }
+    Map<String, String> q = filter.words(spec);
     FindFilter f;
     Finder.Page p;
     try {
@@ -144,11 +75,7 @@ final class FindCommand implements Callable<Integer> {
         p = offset == null ? Finder.find(kdb, f, cursor, limit) : Finder.findAt(kdb, f, offset, limit);
       }
     } catch (IllegalArgumentException e) {
-      String m = e.getMessage();
-      for (String key : Stream.concat(FindFilter.KEYS.stream(), Stream.of("limit", "cursor", "offset")).toList()) {
-        m = m.replace("'" + key + "'", option(key));
-      }
-      throw e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);
+      throw FindFilterOptions.inOptionNames(e, "limit", "cursor", "offset");
     }
     PrintWriter out = spec.commandLine().getOut();
     if (codesOnly.on) {

@@ -71,6 +71,7 @@ public final class Klotski implements Callable<Integer> {
       InfoCommand.class,
       NextCommand.class,
       FindCommand.class,
+      SheetCommand.class,
       TablesCommand.class,
       VerifyCommand.class,
       ExportCommand.class,

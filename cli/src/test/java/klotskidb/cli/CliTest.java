@@ -42,7 +42,7 @@ class CliTest {
 
   @Test
   void aCommandLineHoldsTheCommandItRunsOrAll() {
-    String all = "[build, show, group, solve, path, info, next, find, tables, verify, export, plot, analyse, serve, "
+    String all = "[build, show, group, solve, path, info, next, find, sheet, tables, verify, export, plot, analyse, serve, "
         + "release, help]";
     assertEquals("[info]", Klotski.commandLine(new String[] {"info", "1A9BF0C"}).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[0]).getSubcommands().keySet().toString());
@@ -57,7 +57,7 @@ class CliTest {
     Cli unknown = Cli.run("nfo");
     assertEquals("klotski: unknown command 'nfo'; did you mean info?; the commands are build, show, group, solve, "
         + "path, info, next, "
-        + "find, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
+        + "find, sheet, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
   }
 
   /**

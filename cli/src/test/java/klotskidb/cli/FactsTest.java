@@ -310,4 +310,23 @@ class FactsTest {
         "the group document's properties, in order");
     assertEquals(topLevel(Facts.GROUP, false), groupDoc.get("required"));
   }
+
+  /** The difficulty words as the page shows them, in both languages, are Difficulty's (a sheet prints them too). */
+  @Test
+  void thePagesDifficultyWordsAreDifficultys() throws Exception {
+    String page;
+    try (var in = FactsTest.class.getResourceAsStream("/klotskidb/server/index.html")) {
+      page = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"word\": \\{ ([^}]*) \\}").matcher(page);
+    for (String lang : List.of("en", "zh")) {
+      assertTrue(m.find(), "the page's words in " + lang);
+      StringBuilder expected = new StringBuilder();
+      for (String w : klotskidb.query.Difficulty.words()) {
+        expected.append(expected.length() == 0 ? "" : ", ").append(w).append(": \"")
+            .append(klotskidb.query.Difficulty.word(w, lang)).append('"');
+      }
+      assertEquals(expected.toString(), m.group(1), lang);
+    }
+  }
 }

@@ -57,7 +57,7 @@ class WithoutDatabaseTest {
   void infoWithoutADatabaseIsTheDatabasesAnswer() {
     assertFalse(Files.exists(Path.of("data/klotski-db")), "this test needs no database at the default path");
     int minimal = 0;
-    for (String code : sample(4)) {
+    for (String code : sample(2)) {
       Cli computed = Cli.run("info", code, "--json", "--farthest", "--solutions");
       Cli stored = Cli.run("info", code, "--json", "--farthest", "--solutions", "--db", db.toString());
       assertEquals(0, computed.exit, computed.toString());
@@ -68,7 +68,7 @@ class WithoutDatabaseTest {
     }
     assertTrue(minimal > 0, "some layouts of the sample are minimal puzzles");
     // the text table: the same lines but the group's diameter
-    for (String code : sample(2)) {
+    for (String code : sample(1)) {
       List<String> computed = Cli.run("info", code).out.lines().toList();
       List<String> stored = Cli.run("info", code, "--db", db.toString()).out.lines()
           .filter(l -> !l.trim().startsWith("diameter")).toList();
@@ -78,7 +78,7 @@ class WithoutDatabaseTest {
 
   @Test
   void groupWithoutADatabaseIsTheDatabasesAnswer() {
-    for (String code : sample(3)) {
+    for (String code : sample(2)) {
       Cli computed = Cli.run("group", code, "--members");
       Cli stored = Cli.run("group", code, "--members", "--db", db.toString());
       assertEquals(0, computed.exit, computed.toString());

@@ -106,12 +106,13 @@ public final class ExportCard {
   /**
    * Writes the checksum, then the card.
    *
+   * @param command the command that wrote the file, after "klotski " ("export --format parquet", "sheet")
    * @param title what the file is, one line
    * @param body the card's text after the title: what a line or row holds, the columns
    * @param toolVersion the version of the tool that wrote the file
    * @param builtBy the version that built the database read, null when none was read
    */
-  public void write(String format, String title, String body, ExportFormat.Written w, String toolVersion,
+  public void write(String command, String title, String body, ExportFormat.Written w, String toolVersion,
       String builtBy) throws IOException {
     String name = file.getFileName().toString();
     String sha256 = Release.sha256Of(file);
@@ -128,8 +129,7 @@ public final class ExportCard {
         .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ")
         // the card names files relative to itself, never by the writer's path
         .append(w.summary().replace(klotskidb.enumerator.UserText.oneLine(file.toString()), shown)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
-        .append("Written by klotski-db ").append(toolVersion).append(" (`klotski export --format ").append(format)
-        .append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
+        .append("Written by klotski-db ").append(toolVersion).append(" (`klotski ").append(command).append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
             + builtBy).append(".\n\n")
         .append(body).append("\n\n")
         .append("A step moves one piece to any position it reaches by unit slides through empty cells; a code is "

@@ -26,6 +26,18 @@ public final class Difficulty {
   private static final int[] UPTO = {0, 20, 45, 80, 110};
   private static final String[] WORDS = {"solved", "easy", "medium", "hard", "very_hard", "extreme"};
 
+  /** The words in Chinese, as the page shows them (FactsTest holds the page's list equal to this one). */
+  private static final String[] CHINESE = {"已解开", "简单", "中等", "困难", "很难", "极难"};
+
+  /** A word as a reader of {@code lang} reads it: "zh" the Chinese, otherwise the word with a space for "_". */
+  public static String word(String word, String lang) {
+    int i = java.util.List.of(WORDS).indexOf(word);
+    if (i < 0) {
+      throw new IllegalArgumentException("no difficulty word " + word);
+    }
+    return "zh".equals(lang) ? CHINESE[i] : word.replace('_', ' ');
+  }
+
   /** Every word, easiest first. */
   public static java.util.List<String> words() {
     return java.util.List.of(WORDS);

@@ -1,0 +1,171 @@
+package klotskidb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import klotskidb.datasets.ExportCard;
+import klotskidb.datasets.ExportFormat;
+import klotskidb.datasets.OutputTarget;
+import klotskidb.datasets.PuzzleSheet;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
+import klotskidb.enumerator.InputException;
+import klotskidb.jobs.Version;
+import klotskidb.query.FindFilter;
+import klotskidb.query.Finder;
+import klotskidb.query.Lookup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * A sheet of puzzles to print, from find's question or a list ({@link PuzzleSheet}):
+ * {@code klotski sheet --class 5-4-1 --minimal --order hardest --distinct-mirror --limit 12 --out set.html}.
+ */
+@Command(name = "sheet", mixinStandardHelpOptions = true,
+    description = {"Write a sheet of puzzles to print: a grid of boards, each with its name or code, short code, "
+        + "steps, number of optimal solutions and difficulty word; then the solutions at the back, each as the "
+        + "page's moves (two letters a move: the moved piece's top-left cell before and after) with a small board "
+        + "every " + PuzzleSheet.EVERY + " moves.",
+        "The puzzles: find's first --limit answers for its filters and order (the same options as find), or the "
+            + "layouts named on standard input (--stdin: a code, short code or name a line). One HTML document "
+            + "with a print style sheet (print it, or print it to PDF from a browser), in Chinese or English "
+            + "(--lang); the same bytes for the same question. Beside it FILE.md (a card) and FILE.sha256, as "
+            + "export leaves them (--no-card: none); --out - writes to standard output."})
+final class SheetCommand implements Callable<Integer> {
+  /** Puzzles on one sheet at most. */
+  static final int MAX = 200;
+
+  @Mixin FindFilterOptions filter;
+
+  @Option(names = "--limit", paramLabel = "N", description = "Puzzles on the sheet, 1 to " + MAX
+      + " (default: ${DEFAULT-VALUE}).")
+  int limit = 12;
+
+  @Option(names = "--stdin", description = "The puzzles named on standard input, one a line, in that order "
+      + "(instead of a filter).")
+  boolean stdin;
+
+  @Option(names = "--lang", paramLabel = "zh|en", description = "The sheet's language (default: ${DEFAULT-VALUE}).")
+  String lang = "en";
+
+  @Option(names = "--out", paramLabel = "FILE.html", required = true, description = "File to write; - for "
+      + "standard output.")
+  Path out;
+
+  @Option(names = "--force", description = "Replace a plain file already at --out.")
+  boolean force;
+
+  @Option(names = "--no-card", description = "Write the file alone: no FILE.md card and no FILE.sha256 beside it.")
+  boolean noCard;
+
+  @Mixin DbOption db;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter err = spec.commandLine().getErr();
+    // every argument, then what is at --out, before the database is opened
+    if (!lang.equals("zh") && !lang.equals("en")) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
+    }
+    if (limit < 1 || limit > MAX) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be from 1 to " + MAX
+          + ", not " + limit);
+    }
+    if (stdin && filter.any(spec)) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--stdin names the puzzles: give no filter beside it");
+    }
+    if (!out.toString().equals(OutputTarget.STDOUT) && !out.getFileName().toString().toLowerCase(Locale.ROOT)
+        .endsWith(".html")) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--out must name an .html file (or - "
+          + "for standard output): the sheet is HTML, to print or print to PDF from a browser");
+    }
+    FindFilter f = null;
+    if (!stdin) {
+      try {
+        f = FindFilter.parse(filter.words(spec));
+        Finder.check(f, null, Math.min(limit, Finder.MAX_LIMIT));
+      } catch (IllegalArgumentException e) {
+        throw FindFilterOptions.inOptionNames(e, "limit");
+      }
+    }
+    List<String> names = stdin ? lines() : null;
+    OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));
+    ExportCard card = noCard ? null : ExportCard.beside(target, force, note -> err.println("klotski: " + note));
+    List<PuzzleSheet.Puzzle> puzzles = new ArrayList<>();
+    String question;
+    String builtBy;
+    try (KlotskiDb kdb = db.open()) {
+      List<CaseRecord> records = new ArrayList<>();
+      if (stdin) {
+        for (String name : names) {
+          records.add(Database.lookup(kdb, name));
+        }
+        question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
+            : records.size() + (records.size() == 1 ? " layout" : " layouts") + " named on standard input";
+      } else {
+        String cursor = null;
+        Finder.Total total = null;
+        do { // pages until the sheet is full or the answers end
+          Finder.Page p = Finder.find(kdb, f, cursor, Math.min(Finder.MAX_LIMIT, limit - records.size()));
+          records.addAll(p.records());
+          total = p.total() != null ? p.total() : total;
+          cursor = p.next();
+        } while (cursor != null && records.size() < limit);
+        if (records.isEmpty()) {
+          throw new Lookup.NotFoundException("the filter finds no layout in the database at " + db.dir()
+              + ": nothing to put on a sheet");
+        }
+        String of = total == null ? "" : String.format(Locale.ROOT, lang.equals("zh") ? "，共 %s%,d 个" : " of %s%,d",
+            total.exact() ? "" : lang.equals("zh") ? "至少 " : "at least ", total.count());
+        question = (lang.equals("zh") ? "find " + f.question() + "：前 " + records.size() + " 个" + of
+            : "find " + f.question() + ": the first " + records.size() + of);
+      }
+      for (CaseRecord c : records) {
+        puzzles.add(new PuzzleSheet.Puzzle(c, Lookup.solution(kdb, c)));
+      }
+      builtBy = kdb.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");
+    }
+    String title = lang.equals("zh") ? "华容道题目 " + puzzles.size() + " 道"
+        : puzzles.size() + (puzzles.size() == 1 ? " Klotski puzzle" : " Klotski puzzles");
+    target.write(o -> PuzzleSheet.write(puzzles, title, question, lang, o));
+    if (card != null) {
+      card.write("sheet", "a sheet of " + puzzles.size() + " Klotski puzzles to print, with their solutions",
+          "One HTML document with a print style sheet: " + question + ". Each puzzle a board with its name or code, "
+              + "short code, steps, number of optimal solutions and difficulty word; the solutions at the back, two "
+              + "letters a move (the moved piece's top-left cell before and after, cells a to t row by row).",
+          new ExportFormat.Written(puzzles.size(), puzzles.size() + " puzzles to " + target.name(), null, null, null),
+          Version.current(), builtBy);
+    }
+    err.println("klotski: " + puzzles.size() + " puzzles to " + target.name());
+    return 0;
+  }
+
+  /** The layouts named on standard input, blank lines passed over. */
+  private static List<String> lines() throws IOException {
+    List<String> out = new ArrayList<>();
+    InputLines in = new InputLines(System.in);
+    for (String line; (line = in.next()) != null; ) {
+      if (!line.isBlank()) {
+        out.add(line.trim());
+      }
+    }
+    if (out.isEmpty()) {
+      throw new InputException("--stdin: standard input names no layout");
+    }
+    if (out.size() > MAX) {
+      throw new InputException("--stdin: " + out.size() + " layouts; a sheet holds " + MAX + " at most");
+    }
+    return out;
+  }
+}

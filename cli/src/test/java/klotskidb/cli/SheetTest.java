@@ -1,0 +1,122 @@
+package klotskidb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code klotski sheet}: the puzzles are find's answers for the same options, in find's order (or
+ * the layouts named on standard input, in theirs), each with its solution, the file the same bytes
+ * for the same question, with its card and checksum; the options are find's (one declaration); a
+ * bad argument is refused before anything is written, a filter that finds nothing writes nothing.
+ */
+class SheetTest {
+  @TempDir static Path temp;
+  private static Path db;
+
+  @BeforeAll
+  static void database() throws Exception {
+    db = Cli.analysedDatabase(); // 5-4-1 analysed, 0-3-0 and 1-2-1; read only
+  }
+
+  /** The codes of a sheet's puzzles, in order (each figure's board). */
+  private static List<String> codes(String html) {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("<figure>\n<svg [^>]*aria-label=\"([0-9A-F]{9})\"").matcher(html);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  @Test
+  void aSheetHoldsFindsAnswersInItsOrderWithTheirSolutions() throws Exception {
+    String[] question = {"--class", "5-4-1", "--minimal", "false", "--order", "hardest", "--distinct-mirror",
+        "--max-optimal", "100"};
+    Path file = temp.resolve("set.html");
+    List<String> args = new ArrayList<>(List.of("sheet", "--db", db.toString(), "--limit", "7", "--out", file.toString()));
+    args.addAll(List.of(question));
+    Cli sheet = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, sheet.exit, sheet.toString());
+    assertEquals("klotski: 7 puzzles to " + file + "\n", sheet.err);
+    List<String> find = new ArrayList<>(List.of("find", "--db", db.toString(), "--limit", "7", "--codes-only"));
+    find.addAll(List.of(question));
+    String html = Files.readString(file);
+    assertEquals(Cli.run(find.toArray(String[]::new)).out.lines().toList(), codes(html));
+    for (String code : codes(html)) { // each solution as solve gives it, its moves on the sheet
+      List<String> path = Cli.run("solve", code, "--db", db.toString(), "--codes-only").out.lines().toList();
+      long[] codes = path.stream().mapToLong(klotskidb.enumerator.Code::parse).toArray();
+      String moves = klotskidb.query.MoveNotation.of(codes);
+      assertTrue(html.contains(String.join(" ", moves.substring(0, 20).split("(?<=\\G..)"))), code);
+    }
+    // the card and checksum beside it; the same bytes again, to standard output too
+    assertTrue(Files.readString(temp.resolve("set.html.md")).contains("(`klotski sheet`)"));
+    assertEquals(klotskidb.datasets.Release.sha256Of(file) + "  set.html\n", Files.readString(temp.resolve("set.html.sha256")));
+    byte[] first = Files.readAllBytes(file);
+    args.add("--force");
+    assertEquals(0, Cli.run(args.toArray(String[]::new)).exit);
+    assertTrue(java.util.Arrays.equals(first, Files.readAllBytes(file)), "the same bytes for the same question");
+    List<String> toStdout = new ArrayList<>(args);
+    toStdout.set(toStdout.indexOf("--out") + 1, "-");
+    toStdout.remove("--force");
+    toStdout.remove(0); // "sheet": as a process of its own (standard output is the process's)
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, java.util.stream.Stream.concat(
+        java.util.stream.Stream.of("sheet"), toStdout.stream()).toArray(String[]::new)))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    byte[] streamed = p.getInputStream().readAllBytes();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue());
+    assertTrue(java.util.Arrays.equals(first, streamed), "the same bytes to standard output");
+  }
+
+  @Test
+  void theLayoutsNamedOnStandardInputInTheirOrder() throws Exception {
+    Path file = temp.resolve("named.html");
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "sheet", "--db", db.toString(), "--stdin", "--lang", "zh",
+        "--out", file.toString())).redirectErrorStream(true).start();
+    p.getOutputStream().write("横刀立马\n\n0-3-0-0-0\r\n@4AVPS\n".getBytes(StandardCharsets.UTF_8));
+    p.getOutputStream().close();
+    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), said);
+    String html = Files.readString(file);
+    assertEquals(List.of("1A9BF0C00", Cli.run("info", "0-3-0-0-0", "--db", db.toString(), "--json").out
+        .replaceAll("(?s).*?\"code\":\"([0-9A-F]{9})\".*", "$1"), "12E68FC00"), codes(html));
+    assertTrue(html.startsWith("<!DOCTYPE html>\n<html lang=\"zh\">") && html.contains("<h2>答案</h2>"));
+    assertTrue(html.contains("<b>1. 横刀立马</b><br>1A9BF0C00 · @4WVE1<br>81 步 · 256 种最优解法 · 很难"), html);
+  }
+
+  @Test
+  void badArgumentsAreRefusedAndNothingIsWritten() throws Exception {
+    Path file = temp.resolve("bad.html");
+    String out = file.toString();
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--lang", "fr", "--out", out).exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.pdf").toString()).exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--limit", "0", "--out", out).exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--stdin", "--class", "5-4-1", "--out", out).exit);
+    Cli bad = Cli.run("sheet", "--db", db.toString(), "--min-optimal", "9", "--max-optimal", "3", "--out", out);
+    assertEquals(2, bad.exit, bad.toString());
+    assertTrue(bad.err.startsWith("klotski: --min-optimal 9 is more than --max-optimal 3"), bad.err);
+    Cli none = Cli.run("sheet", "--db", db.toString(), "--class", "0-3-0", "--min-steps", "200", "--out", out);
+    assertEquals(1, none.exit, none.toString());
+    assertTrue(none.err.contains("the filter finds no layout"), none.err);
+    assertFalse(Files.exists(file) || Files.exists(temp.resolve("bad.html.md")), "nothing written");
+    // the filter options are find's, every one of them
+    String help = Cli.run("sheet", "--help").out;
+    for (String key : klotskidb.query.FindFilter.KEYS) {
+      assertTrue(help.contains(FindFilterOptions.option(key)), key + " in sheet --help");
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package klotskidb.datasets;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import klotskidb.db.CaseRecord;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.ShortCode;
+import klotskidb.query.BoardPicture;
+import klotskidb.query.Catalogue;
+import klotskidb.query.Difficulty;
+import klotskidb.query.MoveNotation;
+
+/**
+ * A sheet of puzzles to print ({@code klotski sheet}): one HTML document with a print style sheet,
+ * a grid of boards, each with its name (or code), code and short code, steps, number of optimal
+ * solutions and difficulty word; then the solutions at the back, each as the page's move notation
+ * ({@link MoveNotation}) and a line of small boards every {@link #EVERY} moves.
+ *
+ * <pre>
+ *   klotski sheet --class 5-4-1 --minimal --order hardest --distinct-mirror --limit 12 --out set.html
+ *     12 boards, three to a row on A4: "1. 欲罢不能  12E68FC00 · @4AVPS  93 steps · 5,376 optimal solutions · very hard"
+ *     Solutions: "1. 欲罢不能, 93 steps" and its moves "ab ..." with boards at 0, 10, 20, ... 93
+ * </pre>
+ *
+ * The boards are {@link BoardPicture}'s, the pictures {@code show --svg} and the API give. The
+ * document holds nothing of the moment it was made (no date, no path), so the same question gives
+ * the same bytes, as every export does. In Chinese or English ({@code lang}).
+ */
+public final class PuzzleSheet {
+  /** A board in the solutions every so many moves (and the last). */
+  public static final int EVERY = 10;
+
+  /** A puzzle of the sheet: its record and its optimal solution (null: unsolvable). */
+  public record Puzzle(CaseRecord record, long[] solution) {}
+
+  private PuzzleSheet() {}
+
+  /** Writes the sheet of {@code puzzles}: {@code title} on top, {@code question} (what was asked) under it. */
+  public static void write(List<Puzzle> puzzles, String title, String question, String lang, OutputStream out)
+      throws IOException {
+    boolean zh = "zh".equals(lang);
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html>\n<html lang=\"").append(zh ? "zh" : "en").append("\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<title>").append(escape(title)).append("</title>\n<style>\n")
+        .append("@page { size: A4; margin: 1.2cm; }\n")
+        .append("body { font-family: sans-serif; margin: 1cm; color: #111; }\n")
+        .append("h1 { font-size: 18pt; margin: 0 0 .2cm; } .question { color: #555; margin: 0 0 .6cm; }\n")
+        .append(".grid { display: grid; grid-template-columns: repeat(3, 1fr); gap: .6cm .4cm; }\n")
+        .append("figure { margin: 0; text-align: center; break-inside: avoid; }\n")
+        .append("figure svg { width: 4.4cm; height: auto; }\n")
+        .append("figcaption { font-size: 9.5pt; line-height: 1.35; }\n")
+        .append(".solutions { break-before: page; } .solution { break-inside: avoid; margin: 0 0 .5cm; }\n")
+        .append(".solution h3 { font-size: 11pt; margin: 0 0 .1cm; }\n")
+        .append(".moves { font-family: monospace; font-size: 9.5pt; word-break: break-all; margin: 0 0 .1cm; }\n")
+        .append(".steps svg { width: 1.5cm; height: auto; margin: 0 .1cm 0 0; vertical-align: top; }\n")
+        .append(".steps span { display: inline-block; text-align: center; font-size: 7.5pt; margin: 0 .05cm .1cm 0; }\n")
+        .append("</style>\n</head>\n<body>\n")
+        .append("<h1>").append(escape(title)).append("</h1>\n")
+        .append("<p class=\"question\">").append(escape(question)).append("</p>\n<div class=\"grid\">\n");
+    for (int i = 0; i < puzzles.size(); i++) {
+      CaseRecord c = puzzles.get(i).record();
+      h.append("<figure>\n").append(BoardPicture.svg(c.code(), false, lang))
+          .append("<figcaption><b>").append(i + 1).append(". ").append(escape(name(c))).append("</b><br>")
+          .append(Catalogue.get().namesOf(c.code()).isEmpty() ? "" : Code.format(c.code()) + " · ") // else the title
+          .append('@').append(ShortCode.of(c.id())).append("<br>")
+          .append(facts(c, zh)).append("</figcaption>\n</figure>\n");
+    }
+    h.append("</div>\n<section class=\"solutions\">\n<h2>").append(zh ? "答案" : "Solutions").append("</h2>\n")
+        .append("<p class=\"question\">").append(zh
+            ? "每步两个字母：所移棋子左上角所在的格子，移动前与移动后（格子 a 到 t，逐行从左到右，第一行 a b c d）。"
+            : "Two letters a move: the cell of the moved piece's top-left corner before and after (cells a to t, "
+                + "row by row, a b c d the top row).").append("</p>\n");
+    for (int i = 0; i < puzzles.size(); i++) {
+      Puzzle p = puzzles.get(i);
+      CaseRecord c = p.record();
+      h.append("<div class=\"solution\">\n<h3>").append(i + 1).append(". ").append(escape(name(c)));
+      if (p.solution() == null) {
+        h.append(zh ? "：无解" : ": no solution").append("</h3>\n</div>\n");
+        continue;
+      }
+      int steps = p.solution().length - 1;
+      h.append(zh ? "，" + steps + " 步" : String.format(Locale.ROOT, ", %d %s", steps, steps == 1 ? "step" : "steps"))
+          .append("</h3>\n<p class=\"moves\">");
+      String moves = MoveNotation.of(p.solution());
+      for (int k = 0; k < moves.length(); k += 2) {
+        h.append(k == 0 ? "" : k % (2 * EVERY) == 0 ? " | " : " ").append(moves, k, k + 2);
+      }
+      h.append("</p>\n<div class=\"steps\">");
+      for (int k = 0; ; k = Math.min(k + EVERY, steps)) { // the start, every EVERY moves, the end
+        h.append("<span>").append(BoardPicture.svg(p.solution()[k], false, lang).trim()).append("<br>").append(k)
+            .append("</span>");
+        if (k == steps) {
+          break;
+        }
+      }
+      h.append("</div>\n</div>\n");
+    }
+    h.append("</section>\n</body>\n</html>\n");
+    out.write(h.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The name a puzzle is shown by: its names in the catalogue, else its code. */
+  private static String name(CaseRecord c) {
+    List<String> names = Catalogue.get().namesOf(c.code());
+    return names.isEmpty() ? Code.format(c.code()) : String.join("、", names);
+  }
+
+  private static String facts(CaseRecord c, boolean zh) {
+    if (!c.isSolvable()) {
+      return zh ? "无解" : "no solution";
+    }
+    String word = Difficulty.word(Difficulty.word(c.minSolutionStep()), zh ? "zh" : "en");
+    return zh ? String.format(Locale.ROOT, "%d 步 · %,d 种最优解法 · %s", c.minSolutionStep(), c.optimalSolutionNum(), word)
+        : String.format(Locale.ROOT, "%d %s · %,d optimal %s · %s", c.minSolutionStep(),
+            c.minSolutionStep() == 1 ? "step" : "steps", c.optimalSolutionNum(),
+            c.optimalSolutionNum() == 1 ? "solution" : "solutions", word);
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}
