@@ -155,4 +155,35 @@ class GrouperTest {
       assertEquals(groups.size(groups.group(cls, part.groupNum(g))), part.size(g));
     }
   }
+
+  /**
+   * Classes grouped alone, as {@code build --classes} and a layout's group without a database do
+   * ({@link Grouper#of}: their layouts spawned directly), name every layout as the whole space
+   * does: 5-4-1, the largest class (2-6-1) and ten seeded others, layout for layout.
+   */
+  @Test
+  void classesGroupedAloneNameEveryLayoutAsTheWholeSpace() {
+    java.util.List<Integer> picked = new java.util.ArrayList<>(java.util.List.of(LayoutClass.index(5, 4, 1),
+        LayoutClass.index(2, 6, 1)));
+    Random random = new Random(66);
+    while (picked.size() < 12) {
+      int c = random.nextInt(LayoutClass.COUNT);
+      if (!picked.contains(c)) {
+        picked.add(c);
+      }
+    }
+    for (int cls : picked) {
+      Groups alone = Grouper.of(klotskidb.enumerator.ClassSet.ofIndexes(java.util.List.of(cls)), 2, Progress.NONE);
+      klotskidb.enumerator.LayoutSpace space = alone.layouts();
+      assertEquals(groups.groupsInClass(cls), alone.groupsInClass(cls), LayoutClass.name(cls));
+      for (int i = 0; i < space.size(); i++) {
+        int id = all.id(space.code(i));
+        assertEquals(id, space.globalId(i));
+        if (alone.groupNum(alone.groupOf(i)) != groups.groupNum(groups.groupOf(id))
+            || alone.groupIndex(i) != groups.groupIndex(id)) {
+          assertEquals(groups.name(id), alone.name(i), Code.format(space.code(i)));
+        }
+      }
+    }
+  }
 }
