@@ -237,9 +237,16 @@ class BrowserTest {
       }
       String last = attribute(wait, By.id("board"), "data-code");
       assertTrue(last.startsWith("D"), "the last board is solved (2x2 at the bottom middle): " + last);
+      // solved: the next level of its list one click away
+      wait.until(b -> b.findElement(By.id("next-level")).isDisplayed());
+      assertEquals(js(browser, "let n = document.querySelector(\"#levels a[data-code='1A9BF0C00']\").nextElementSibling;"
+          + " while (n.classList.contains('absent')) n = n.nextElementSibling; return n.getAttribute('href')"),
+          browser.findElement(By.id("next-level")).getAttribute("href")
+          .replaceAll("^[^#]*", ""));
       // Restart goes back to the start and keeps the moves: Redo brings them back
       click(wait, By.id("restart"));
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      assertTrue(!browser.findElement(By.id("next-level")).isDisplayed(), "not solved at the start");
       assertTrue(browser.findElement(By.id("undo")).getAttribute("disabled") != null);
       assertTrue(browser.findElement(By.id("redo")).getAttribute("disabled") == null, "redo after restart");
       click(wait, By.id("redo"));
@@ -534,6 +541,25 @@ class BrowserTest {
       // and how many there are in all, from the index
       wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
       String all = browser.findElement(By.id("found-note")).getText().replaceAll("24 of ([0-9,]+) shown.*", "$1");
+      // the question is in the address: the link asks it again, the form filled in
+      assertTrue(browser.getCurrentUrl().contains("#find="), browser.getCurrentUrl());
+      browser.navigate().refresh();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
+      assertEquals("5-4-1", browser.findElement(By.id("f-class")).getAttribute("value"));
+      assertEquals("85", browser.findElement(By.id("f-min")).getAttribute("value"));
+      // an error leaves no answers of before on the screen, and says what a visitor can do
+      browser.findElement(By.id("f-fmin")).sendKeys("10");
+      browser.findElement(By.id("f-class")).clear();
+      browser.findElement(By.id("f-class")).sendKeys("0-3-0"); // not analysed in this database
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElement(By.id("error")).getText().startsWith("farthest steps are known only for the classes"));
+      assertTrue(browser.findElements(By.cssSelector("#found a")).isEmpty() && browser.findElement(By.id("found-note"))
+          .getText().isEmpty(), "the answers before are gone");
+      browser.findElement(By.id("f-fmin")).clear();
+      browser.findElement(By.id("f-class")).clear();
+      browser.findElement(By.id("f-class")).sendKeys("5-4-1");
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
       // one of each mirror pair: fewer in all, no answer another's mirror image
       browser.findElement(By.id("f-mirror")).click();
       browser.findElement(By.cssSelector("#find-form button")).click();

@@ -76,4 +76,22 @@ public final class UserText {
       }
     }
   }
+
+  /**
+   * A yes or no as the API and the command line take it (true, yes, 1; false, no, 0; any case),
+   * null when not given; a refusal naming {@code key} otherwise.
+   */
+  public static Boolean yesNo(String key, String value) {
+    if (value == null) {
+      return null;
+    }
+    switch (value.toLowerCase(java.util.Locale.ROOT)) {
+      case "true", "yes", "1":
+        return true;
+      case "false", "no", "0":
+        return false;
+      default:
+        throw new InputException("'" + key + "' must be true or false, not " + quote(value));
+    }
+  }
 }

@@ -2,7 +2,6 @@ package klotskidb.query;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
@@ -132,18 +131,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   }
 
   private static Boolean yesNo(Map<String, String> q, String key) {
-    String v = q.get(key);
-    if (v == null) {
-      return null;
-    }
-    switch (v.toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "1":
-        return true;
-      case "false", "no", "0":
-        return false;
-      default:
-        throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
-    }
+    return UserText.yesNo(key, q.get(key));
   }
 
   /** Whether it asks for a range of optimal_solution_num. */

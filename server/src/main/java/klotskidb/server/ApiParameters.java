@@ -86,18 +86,8 @@ final class ApiParameters {
 
   /** A yes/no parameter (true, false, yes, no, 1, 0), {@code fallback} when not given. */
   static boolean yesNo(Map<String, String> q, String key, boolean fallback) {
-    String v = q.get(key);
-    if (v == null) {
-      return fallback;
-    }
-    switch (v.toLowerCase(java.util.Locale.ROOT)) {
-      case "true", "yes", "1":
-        return true;
-      case "false", "no", "0":
-        return false;
-      default:
-        throw new InputException("'" + key + "' must be true or false, not " + UserText.quote(v));
-    }
+    Boolean v = UserText.yesNo(key, q.get(key));
+    return v == null ? fallback : v;
   }
 
   /** One of the words given, {@code fallback} when not given. */
