@@ -215,6 +215,9 @@ class BrowserTest {
       for (int k = 1; k <= 5; k++) {
         hintedMove(wait, k);
       }
+      // the piece moved slid there from where it was (the page animates its own transform)
+      wait.until(b -> "transform 0.15s ease-out".equals(js(b, "const g = document.querySelector('#board .piece.moved');"
+          + " return g && g.style.transition")));
       click(wait, By.id("undo"));
       counter(wait, "4 moves · 77 to go at best");
       click(wait, By.id("redo"));
