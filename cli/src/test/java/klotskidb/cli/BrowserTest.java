@@ -121,6 +121,23 @@ class BrowserTest {
     wait.until(b -> b.findElement(By.id("counter")).getText().equals(text));
   }
 
+  /**
+   * Drags the piece at {@code cell} {@code dx} pixels sideways with the mouse, in steps; with
+   * {@code follows}, checks halfway that the piece follows the pointer.
+   */
+  private static void dragPiece(WebDriver browser, WebDriverWait wait, int cell, int dx, boolean follows) {
+    String at = "#board .piece[data-cell='" + cell + "']";
+    wait.until(b -> "none".equals(js(b, "const g = document.querySelector(\"" + at + "\"); return g && getComputedStyle(g).transform")));
+    org.openqa.selenium.WebElement piece = browser.findElement(By.cssSelector(at)); // where it rests, its slide over
+    org.openqa.selenium.interactions.Actions a = new org.openqa.selenium.interactions.Actions(browser);
+    a.moveToElement(piece).clickAndHold().moveByOffset(dx / 2, 0).perform();
+    if (follows) {
+      String t = (String) js(browser, "return document.querySelector(\"#board .piece[data-cell='" + cell + "']\").style.transform");
+      assertTrue(t.startsWith("translate(-"), "the piece follows the pointer: " + t);
+    }
+    new org.openqa.selenium.interactions.Actions(browser).moveByOffset(dx - dx / 2, 0).release().perform();
+  }
+
   /** Asks for a hint and makes the move it marks (the coach on): the k-th move, one step closer. */
   private static void hintedMove(WebDriverWait wait, int k) {
     click(wait, By.id("hint"));
@@ -531,6 +548,17 @@ class BrowserTest {
       browser.get(base + "#1A9BF0C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
       wait.until(b -> b.findElement(By.id("facts")).getText().contains("hardest in group 93 steps, 2 layouts"));
+      // dragging: a cell's drag moves a piece a cell, a short flick one cell its way, a drag past where the
+      // piece can go as far as it goes (the 1x1 at 16 along the empty bottom row); the piece follows meanwhile
+      double cellPx = ((Number) js(browser, "return $('board').getBoundingClientRect().width / 230 * 50")).doubleValue();
+      dragPiece(browser, wait, 16, (int) Math.round(cellPx), false);
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece[data-cell='17'][data-kind='s']")).isEmpty());
+      dragPiece(browser, wait, 17, (int) Math.round(cellPx * 0.3), false);
+      wait.until(b -> !b.findElements(By.cssSelector("#board .piece[data-cell='18'][data-kind='s']")).isEmpty());
+      counter(wait, "1 move · optimum 81"); // the same piece again: the same move
+      dragPiece(browser, wait, 18, (int) Math.round(-2.6 * cellPx), true);
+      wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      counter(wait, "0 moves · optimum 81"); // back where the move started: the move taken back
       click(wait, By.id("hardest"));
       wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
       wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
