@@ -208,7 +208,8 @@ class BrowserTest {
       String optimalTip = "abbr[data-tip='f-optimal']";
       wait.until(b -> ("optimal_solution_num: " + klotskidb.query.Facts.layout("optimal_solution_num").en())
           .equals(b.findElement(By.cssSelector(optimalTip)).getAttribute("title")));
-      assertEquals("横刀立马", wait.until(b -> b.findElement(By.id("title")).getText()));
+      // its names, with their pinyin on the English page
+      assertEquals("横刀立马 (héng dāo lì mǎ)", wait.until(b -> b.findElement(By.id("title")).getText()));
       address(wait, "#l=1A9BF0C00");
       assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
       wait.until(b -> b.findElement(By.id("chart-note")).getText().startsWith("this layout's 81 steps in red: "));
@@ -519,6 +520,18 @@ class BrowserTest {
       // the chart's labels readable there: drawn at least 9 px tall
       Object tick = js(browser, "return document.querySelector('#chart text.tick').getBoundingClientRect().height");
       assertTrue(((Number) tick).doubleValue() >= 9, "chart labels " + tick + " px tall");
+      // Back from a level opened far down the list: the list where the player was, not its top or bottom
+      browser.navigate().back();
+      wait.until(b -> b.findElement(By.id("landing")).isDisplayed() && !b.findElements(By.cssSelector("#levels a")).isEmpty());
+      String far = (String) js(browser, "const all = [...document.querySelectorAll('#levels a:not(.absent)')];"
+          + " const a = all[Math.min(60, all.length - 1)]; a.scrollIntoView({block: 'center'}); return a.dataset.code");
+      long y = ((Number) js(browser, "return Math.round(window.scrollY)")).longValue();
+      assertTrue(y > 2000, "far down the list: " + y);
+      js(browser, "document.querySelectorAll(\"#levels a[data-code='" + far + "']\")[0].click()");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(far));
+      browser.navigate().back();
+      wait.until(b -> b.findElement(By.id("landing")).isDisplayed()
+          && Math.abs(((Number) js(b, "return Math.round(window.scrollY)")).longValue() - y) <= 2);
       browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
       browser.get(base + "#l=1A9BF0C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
