@@ -494,6 +494,11 @@ class BrowserTest {
         int optimum = Integer.parseInt(text.substring("0 moves · optimum ".length()));
         assertTrue(optimum >= 46 && optimum <= 80, text);
         assertTrue(browser.findElement(By.id("facts")).getText().contains("yes: every piece matters"), "minimal");
+        if (k == 0) { // a reload keeps the new puzzle's title, not its bare code
+          assertEquals("A new puzzle (46–80 steps)", browser.findElement(By.id("title")).getText());
+          browser.navigate().refresh();
+          wait.until(b -> "A new puzzle (46–80 steps)".equals(b.findElement(By.id("title")).getText()));
+        }
         String code = attribute(wait, By.id("board"), "data-code");
         int cls = klotskidb.enumerator.LayoutClass.of(klotskidb.enumerator.Code.parse(code));
         assertEquals("5-4", klotskidb.enumerator.LayoutClass.name(cls).substring(0, 3), code + ": a wooden set's pieces");
