@@ -577,6 +577,27 @@ class BrowserTest {
       dragPiece(browser, wait, 18, (int) Math.round(-2.6 * cellPx), true);
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       counter(wait, "0 moves · optimum 81"); // back where the move started: the move taken back
+      // two games in progress, each kept: the landing page offers both, the latest first, each with its moves
+      dragPiece(browser, wait, 16, (int) Math.round(cellPx), false);
+      counter(wait, "1 move · optimum 81");
+      address(wait, "&m=");
+      browser.get(base + "#l=4FEA13400");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("4FEA13400"));
+      click(wait, By.id("hint"));
+      click(wait, By.cssSelector("#board .target.hint"));
+      counter(wait, "1 move · optimum 138");
+      address(wait, "&m=");
+      browser.get(base);
+      wait.until(b -> b.findElements(By.cssSelector("#continue a")).size() == 2);
+      java.util.List<WebElement> games = browser.findElements(By.cssSelector("#continue a"));
+      assertTrue(games.get(0).getAttribute("href").contains("l=4FEA13400&m="), games.get(0).getAttribute("href"));
+      assertTrue(games.get(1).getAttribute("href").contains("l=1A9BF0C00&m="), games.get(1).getAttribute("href"));
+      assertTrue(games.get(1).getText().startsWith("Continue 横刀立马") && games.get(1).getText().endsWith(": 1 move made"),
+          games.get(1).getText());
+      games.get(1).click();
+      counter(wait, "1 move · optimum 81");
+      browser.get(base + "#1A9BF0C00");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
       click(wait, By.id("hardest"));
       wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
       wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
