@@ -197,6 +197,14 @@ class BrowserTest {
       browser.get(base);
       wait.until(b -> b.findElement(By.id("level-count")).getText().matches("\\d+ of \\d+ levels shown; 0 solved in this browser"));
       assertEquals("tieba-40", attribute(wait, By.cssSelector("#levels section"), "data-source"));
+      // one card a layout: a layout that several sources name is one level, in the first of them
+      assertEquals(0L, ((Number) js(browser, "const c = [...document.querySelectorAll('#levels a')].map(a => a.dataset.code);"
+          + " return c.length - new Set(c).size")).longValue(), "a layout on two cards");
+      // the filter finds a level by its pinyin's initials
+      js(browser, "const f = $('level-filter'); f.value = 'hdlm'; f.dispatchEvent(new Event('input'))");
+      wait.until(b -> b.findElement(By.cssSelector("#levels a[data-code='1A9BF0C00']")).isDisplayed()
+          && b.findElement(By.id("level-count")).getText().matches("[1-9] of \\d+ levels shown.*"));
+      js(browser, "const f = $('level-filter'); f.value = ''; f.dispatchEvent(new Event('input'))");
       assertTrue(browser.findElement(By.cssSelector("#levels section h3")).getText().endsWith("(40)"));
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
@@ -412,7 +420,7 @@ class BrowserTest {
           "return [...document.querySelectorAll(\"section[data-source='tieba-40'] a\")].map(a => a.getAttribute('href'))");
       @SuppressWarnings("unchecked")
       java.util.List<String> others = new java.util.ArrayList<>((java.util.List<String>) js(browser,
-          "return [...document.querySelectorAll(\"section:not([data-source='tieba-40']) a\")].map(a => a.getAttribute('href'))"));
+          "return [...document.querySelectorAll(\"#levels section:not([data-source='tieba-40']) a\")].map(a => a.getAttribute('href'))"));
       assertEquals(39, classics.size(), "40 classics, two names of one layout on one card");
       java.util.Collections.shuffle(others, new java.util.Random(59));
       java.util.List<String> levels = new java.util.ArrayList<>(classics);
