@@ -1,11 +1,9 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.jobs.ClassAnalysis;
-import klotskidb.enumerator.ClassSet;
 import klotskidb.jobs.AnalyseJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,8 +26,7 @@ import picocli.CommandLine.Spec;
 final class AnalyseCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
-  @Option(names = {"--classes", "--class"}, paramLabel = "J-B-S", split = ",", description = "Only these classes.")
-  List<String> classes;
+  @Mixin ClassesOption classes;
 
   @Mixin ThreadsOption threadsOption;
 
@@ -43,7 +40,7 @@ final class AnalyseCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    AnalyseJob.Result r = AnalyseJob.analyse(db.dir(), ClassSet.of(classes), threadsOption.count(),
+    AnalyseJob.Result r = AnalyseJob.analyse(db.dir(), classes.set(), threadsOption.count(),
         () -> kernel.choose(err), progressOption.on(err), new AnalyseJob.Listener() {
           @Override
           public void note(String line) {

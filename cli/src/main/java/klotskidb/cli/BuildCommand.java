@@ -2,11 +2,9 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.enumerator.LayoutSpace;
-import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
 import klotskidb.jobs.BuildJob;
@@ -32,9 +30,7 @@ final class BuildCommand implements Callable<Integer> {
 
   @Mixin ProgressOption progressOption;
 
-  @Option(names = "--classes", paramLabel = "J-B-S", split = ",",
-      description = "Only these (jiang-bing-style) classes, e.g. 5-4-1,0-2-0 (for trials; default: all).")
-  List<String> classes;
+  @Mixin ClassesOption classes;
 
   @Spec CommandSpec spec;
 
@@ -43,7 +39,7 @@ final class BuildCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Stages stages = new Stages(err);
-    BuildJob.Built built = BuildJob.run(db.dir(), ClassSet.of(classes), threadsOption.count(), progressOption.on(err), stages,
+    BuildJob.Built built = BuildJob.run(db.dir(), classes.set(), threadsOption.count(), progressOption.on(err), stages,
         note -> err.println("klotski: " + note));
     out.print(summary(built.layers(), built.database(), stages));
     return 0;

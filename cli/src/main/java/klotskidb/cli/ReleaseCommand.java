@@ -51,8 +51,7 @@ final class ReleaseCommand implements Callable<Integer> {
   @Option(names = "--gzip", description = "Write NAME.gz files; their uncompressed content is what is checked.")
   boolean gzip;
 
-  @Option(names = "--classes", paramLabel = "J-B-S", split = ",", description = "Only these classes.")
-  List<String> classes;
+  @Mixin ClassesOption classes;
 
   @Option(names = "--max-class-layouts", paramLabel = "N",
       description = "Only classes of at most N layouts (e.g. 50000 for a quick release of 99 classes).")
@@ -70,7 +69,7 @@ final class ReleaseCommand implements Callable<Integer> {
     PublishedReference reference = noCompare ? null : PublishedReference.of(published);
     Release.folder(out); // what is at --out, before anything is printed or computed
     PrintWriter printer = spec.commandLine().getOut();
-    ClassSet wanted = ClassSet.of(classes);
+    ClassSet wanted = classes.set();
     Progress progress = progressOption.on(spec.commandLine().getErr());
     List<String> differing = new ArrayList<>();
     int[] counts = new int[3]; // matched, differing, without reference

@@ -34,7 +34,9 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "N", description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
   int port = 8080;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: ${DEFAULT-VALUE}).")
+  @Option(names = {"--request-threads", "--threads"}, paramLabel = "N", description = "Threads answering requests "
+      + "at once (default: ${DEFAULT-VALUE}); not the compute threads --threads means for build or analyse, hence "
+      + "its own name (--threads is kept for it).")
   int threads = 8;
 
   @Option(names = "--access-log", paramLabel = "FILE",
@@ -83,7 +85,7 @@ final class ServeCommand implements Callable<Integer> {
       throw new InputException("--port must be from 0 to 65535, not " + port);
     }
     if (threads < 1) {
-      throw new InputException("--threads must be at least 1");
+      throw new InputException("--request-threads must be at least 1");
     }
     InetAddress address;
     try {

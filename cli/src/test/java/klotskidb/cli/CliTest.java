@@ -101,6 +101,7 @@ class CliTest {
       "2 | serve --port 70000 --db DB",
       "2 | serve --port -1 --db DB",
       "2 | serve --threads 0 --db DB",
+      "2 | serve --request-threads 0 --db DB",
       "2 | release --out DB/r --no-compare --published DB",
       "2 | release --out DB/r --classes 1-2 --db DB",
       "2 | plot --db DB",
