@@ -604,6 +604,18 @@ class BrowserTest {
           games.get(1).getText());
       games.get(1).click();
       counter(wait, "1 move · optimum 81");
+      // the timer, on request: a game timed from its first move, its time said when solved and kept as a record
+      String oneStep = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "1", "--max-steps", "1",
+          "--limit", "1", "--codes-only").out.trim();
+      browser.get(base + "#l=" + oneStep);
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(oneStep));
+      click(wait, By.id("timer"));
+      click(wait, By.id("hint"));
+      click(wait, By.cssSelector("#board .target.hint"));
+      wait.until(b -> b.findElement(By.id("counter")).getText().matches("Solved in 1 move \\(optimum 1\\), 1 hint, in 0:0\\d"));
+      assertTrue(((String) js(browser, "return JSON.stringify(store.get('progress', {})['" + oneStep + "'])"))
+          .matches("\\{\"moves\":1,\"hints\":1,\"optimum\":1,\"time\":\\d+\\}"), "the record keeps the time");
+      click(wait, By.id("timer"));
       browser.get(base + "#1A9BF0C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
       click(wait, By.id("hardest"));
