@@ -47,13 +47,14 @@ public final class BoardPicture {
     s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#f5f0e6\" "
         + "stroke-width=\"5\"/>%n", PAD + CELL, h - 1, PAD + 3 * CELL, h - 1));
     Deque<String> generals = new ArrayDeque<>(zh ? GENERALS_ZH : GENERALS_EN);
-    for (Piece p : pieces(code)) {
+    List<Piece> pieces = pieces(code);
+    for (Piece p : pieces) {
       s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\"/>%n",
           PAD + p.col * CELL + GAP, PAD + p.row * CELL + GAP, p.cols * CELL - 2 * GAP, p.rows * CELL - 2 * GAP,
           p.colour()));
     }
     if (names) {
-      for (Piece p : pieces(code)) {
+      for (Piece p : pieces) {
         String name = p.rows == 2 && p.cols == 2 ? (zh ? "曹操" : "Cao Cao")
             : p.rows == 1 && p.cols == 1 ? (zh ? "兵" : "Soldier")
             : generals.isEmpty() ? (zh ? "将" : "General") : generals.poll();

@@ -5,7 +5,6 @@ import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
@@ -64,13 +63,13 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
         throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
       }
     } else {
-      cls = LayoutClass.of(codeOf(ref));
+      cls = LayoutClass.of(ref.codeWithoutDatabase());
     }
     int threads = Runtime.getRuntime().availableProcessors();
     Groups groups = Grouper.of(ClassSet.ofIndexes(List.of(cls)), threads, Progress.NONE);
     Layers layers = new Layerer(groups, threads, Progress.NONE).run();
     LayoutSpace space = groups.layouts();
-    int index = ref.kind == LayoutRef.Kind.NAME ? groups.idOfName(ref.text) : space.index(codeOf(ref));
+    int index = ref.kind == LayoutRef.Kind.NAME ? groups.idOfName(ref.text) : space.index(ref.codeWithoutDatabase());
     long code = space.code(index);
     int steps = layers.minSolutionStep(index);
     CaseRecord c = CaseRecord.of(layers, HarderThan.of(layers), index, !analyse ? null
@@ -82,10 +81,5 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
     RootFacts f = made != null ? made : RootFacts.of(code, g.size());
     return new Computed(c, g, new KlotskiDb.Analysis(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
         f.solutions().length), f, layers);
-  }
-
-  /** The code of a reference by code or id (a legal code: {@link LayoutRef} checked it). */
-  private static long codeOf(LayoutRef ref) {
-    return ref.kind == LayoutRef.Kind.ID ? AllLayouts.codeOfId(ref.value) : ref.value;
   }
 }

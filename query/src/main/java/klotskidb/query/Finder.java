@@ -413,6 +413,7 @@ public final class Finder {
   static long farthestCount(KlotskiDb db, FindFilter f) {
     long[] n = {0};
     OptimalRanges ranges = new OptimalRanges(db, f);
+    klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
     for (String name : searched(db, f)) {
@@ -433,7 +434,6 @@ public final class Finder {
         int codes = FindFarthestCodec.count(value);
         if (f.byOptimal() || f.distinctMirror() && !FindCodec.symmetricOf(key)) {
           byte[] row = f.distinctMirror() ? db.findRow(key) : null; // which of each pair: the codes
-          klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
           int[] range = ranges.of(key);
           int base = FindCodec.chunkOf(key) * FindCodec.CHUNK;
           for (int i = Math.max(0, range[0] - base); i < codes && base + i < range[1]; i++) {

@@ -93,11 +93,15 @@ public final class LayoutRef {
    * {@code klotski group} do.
    */
   public static long codeWithoutDatabase(String text) {
-    LayoutRef ref = parse(text);
-    return switch (ref.kind) {
-      case CODE -> ref.value;
-      case ID -> AllLayouts.codeOfId(ref.value); // computed: no list of every code
-      case NAME -> throw new InputException("a name (" + UserText.quote(ref.text) + ") is read from the "
+    return parse(text).codeWithoutDatabase();
+  }
+
+  /** This reference's code without a database (as {@link #codeWithoutDatabase(String)}). */
+  public long codeWithoutDatabase() {
+    return switch (kind) {
+      case CODE -> value;
+      case ID -> AllLayouts.codeOfId(value); // computed: no list of every code
+      case NAME -> throw new InputException("a name (" + UserText.quote(text) + ") is read from the "
           + "database: give a code, #id or short code here, or use 'klotski info NAME'");
     };
   }
