@@ -11,7 +11,7 @@ import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
 import klotskidb.query.Lookup;
 import klotskidb.enumerator.Code;
-import klotskidb.grouper.Groups;
+import klotskidb.layerer.OneGroup;
 import klotskidb.grouper.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,13 +21,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import klotskidb.enumerator.InputException;
 
-/** The group of a layout: from the database with --db, else computed in memory for its class. */
+/** The group of a layout or a group name: from the database with --db (or --json), else its group alone, computed. */
 @Command(name = "group", mixinStandardHelpOptions = true,
     footer = "--json: the document of GET /api/group/J-B-S-G (with the database).",
     description = {"Print a group: name, size, seed, its layers and solvability.",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
-        "From the database (--db, default data/klotski-db): a group name, --layer, and anything with --db.",
-        "In memory (no database needed): a layout without --db; its class alone is spawned, grouped and layered, not every layout."})
+        "Without --db, computed (no database needed): the group alone, flooded from its layout or seed and named from a table shipped in the jar.",
+        "With --db, or with --json: read from the database."})
 final class GroupCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP + " Or a group name J-B-S-G.")
   String target;
@@ -35,7 +35,7 @@ final class GroupCommand implements Callable<Integer> {
   @Option(names = "--members", description = "Also list the group's member codes in order.")
   boolean members;
 
-  @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the database).")
+  @Option(names = "--layer", paramLabel = "K", description = "List the members of layer K (from the seed).")
   Integer layer;
 
   @Mixin JsonOption json;
@@ -46,7 +46,7 @@ final class GroupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!db.given() && layer == null && !json.on && !Names.looksLike(target.trim(), 4)) {
+    if (!db.given() && !json.on) {
       inMemory();
     } else {
       fromDatabase();
@@ -55,16 +55,33 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   private void inMemory() {
-    // the layout's class alone, its layouts spawned directly, grouped and layered (Computed)
-    Computed computed = Computed.group(LayoutRef.parse(target));
+    // the layout's group alone, flooded from it and named from the shipped table (Computed)
+    boolean named = Names.looksLike(target.trim(), 4);
+    Computed computed = named ? Computed.group(target.trim()) : Computed.group(LayoutRef.parse(target));
+    GroupRecord g = computed.group();
+    checkLayer(g);
     PrintWriter out = spec.commandLine().getOut();
-    summary(out, computed.layout(), computed.group());
-    if (members) {
-      Groups groups = computed.layers().groups();
-      int g = groups.groupOf(groups.layouts().index(computed.layout().code()));
-      for (int i = 0; i < groups.size(g); i++) {
-        out.println(Code.format(groups.layouts().code(groups.member(g, i))));
+    summary(out, computed.layout(), g);
+    OneGroup group = computed.members();
+    if (layer != null) {
+      out.println("layer " + layer + ":");
+      for (int i = 0; i < group.size(); i++) {
+        if (group.layer(i) == layer) {
+          out.println(Code.format(group.code(i)));
+        }
       }
+    }
+    if (members) {
+      for (int i = 0; i < group.size(); i++) {
+        out.println(Code.format(group.code(i)));
+      }
+    }
+  }
+
+  private void checkLayer(GroupRecord g) {
+    if (layer != null && (layer < 0 || layer >= g.layers())) {
+      throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
+          + ", no layer " + layer);
     }
   }
 
@@ -104,10 +121,7 @@ final class GroupCommand implements Callable<Integer> {
         g = Database.groupOf(kdb, c);
       }
       // every argument checked before the first line: an error never follows partial output
-      if (layer != null && (layer < 0 || layer >= g.layers())) {
-        throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
-            + ", no layer " + layer);
-      }
+      checkLayer(g);
       if (json.on) {
         out.println(Json.write(Documents.group(kdb, g)));
         return;

@@ -78,8 +78,8 @@ final class InfoCommand implements Callable<Integer> {
     if (!db.given() && !Files.exists(db.dir())) {
       // no database: the layout's class alone, computed (the same records, so the same answer)
       Computed k = Computed.layout(ref, early != null ? join(early) : null);
-      spec.commandLine().getErr().println("klotski: no database at " + db.dir() + ": computed for class "
-          + LayoutClass.name(LayoutClass.of(k.layout().code())) + " alone (the group's diameter needs a database "
+      spec.commandLine().getErr().println("klotski: no database at " + db.dir() + ": computed for its group alone, class "
+          + LayoutClass.name(LayoutClass.of(k.layout().code())) + " (the group's diameter needs a database "
           + "and 'klotski analyse')");
       answer(k.layout(), k.group(), k.analysis(), -1, k.facts());
       return 0;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code info X} and {@code group X} with no database there compute the layout's class alone and
- * answer as the database does: on a seeded sample of layouts of 1-2-1, 0-3-0 and the classes
+ * {@code info X} and {@code group X} with no database there compute the layout's group alone
+ * (flooded from it, named from the shipped group table) and answer as the database does: on a seeded sample of layouts of 1-2-1, 0-3-0 and the classes
  * below them (so that the database knows every layout's {@code minimal}), built and analysed, the
  * same JSON document (the group's diameter aside: it needs every root's BFS, left out without
  * the database) with the farthest layouts and solutions, and the same group lines and members.
@@ -63,7 +64,7 @@ class WithoutDatabaseTest {
       assertEquals(0, computed.exit, computed.toString());
       assertEquals(0, stored.exit, stored.toString());
       assertEquals(stored.out.replaceAll(",\"diameter\":\\d+", ""), computed.out, code);
-      assertTrue(computed.err.startsWith("klotski: no database at data/klotski-db: computed for class "), computed.err);
+      assertTrue(computed.err.startsWith("klotski: no database at data/klotski-db: computed for its group alone, class "), computed.err);
       minimal += computed.out.contains("\"minimal\":true") ? 1 : 0;
     }
     assertTrue(minimal > 0, "some layouts of the sample are minimal puzzles");
@@ -84,8 +85,38 @@ class WithoutDatabaseTest {
       assertEquals(0, computed.exit, computed.toString());
       assertEquals(stored.out, computed.out, code);
     }
-    // by name as the database names it
-    Cli byName = Cli.run("group", "1-2-1-0-5");
-    assertEquals(Cli.run("group", "1-2-1-0-5", "--db", db.toString()).out, byName.out);
+    // by name as the database names it: a layout, a group, a group's layer
+    for (List<String> args : List.of(List.of("1-2-1-0-5"), List.of("1-2-1-0"), List.of("1-2-0-0", "--members"),
+        List.of("0-3-0-0", "--layer", "4"), List.of("1-1-1-0-0", "--layer", "2"))) {
+      List<String> plain = new ArrayList<>(List.of("group"));
+      plain.addAll(args);
+      List<String> withDb = new ArrayList<>(plain);
+      withDb.addAll(List.of("--db", db.toString()));
+      Cli computed = Cli.run(plain.toArray(String[]::new));
+      Cli stored = Cli.run(withDb.toArray(String[]::new));
+      assertEquals(0, computed.exit, computed.toString());
+      assertEquals(stored.out, computed.out, args.toString());
+    }
+    // what does not exist: a name beyond the shipped table is an input error (exit 2), saying what
+    // there is; the database, which may hold only some classes, says it does not hold it (exit 1)
+    Map<List<String>, String> wrong = Map.of(
+        List.of("1-2-1-999"), "klotski: class 1-2-1 has 1 group, no group_num 999",
+        List.of("1-2-1-0-99999"), "klotski: group 1-2-1-0 has 11284 layouts, no group_index 99999 (name '1-2-1-0-99999')",
+        List.of("9-9-9-0"), "klotski: no class 9-9-9");
+    wrong.forEach((args, said) -> {
+      List<String> plain = new ArrayList<>(List.of("group"));
+      plain.addAll(args);
+      Cli computed = Cli.run(plain.toArray(String[]::new));
+      assertEquals(2, computed.exit, computed.toString());
+      assertTrue(computed.err.startsWith(said + " (see 'klotski group --help')"), computed.err);
+      assertEquals(1, computed.err.lines().count(), computed.err);
+    });
+    // a layout by its name J-B-S-G-I, solved and shown without the database
+    Cli solved = Cli.run("solve", "1-2-1-0-5", "--codes-only");
+    assertEquals(0, solved.exit, solved.toString());
+    assertEquals(Cli.run("solve", "1-2-1-0-5", "--codes-only", "--db", db.toString()).out, solved.out);
+    assertEquals(Cli.run("show", solved.out.lines().findFirst().orElseThrow()).out, Cli.run("show", "1-2-1-0-5").out);
+    Cli noLayer = Cli.run("group", "0-3-0-0", "--layer", "7");
+    assertEquals(Cli.run("group", "0-3-0-0", "--layer", "7", "--db", db.toString()).err, noLayer.err);
   }
 }

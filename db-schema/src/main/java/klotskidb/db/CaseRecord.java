@@ -35,6 +35,23 @@ public record CaseRecord(long code, int id, int jiang, int bing, int style, int 
         layers.optimalSolutionNum(index), rank.harderThan(index), rank.harderThanInClass(index));
   }
 
+  /**
+   * The record of layout {@code index} of a group flooded alone ({@code info X} with no database),
+   * as a build would store it: the same passes, its ranks from the shipped tables.
+   */
+  public static CaseRecord of(klotskidb.layerer.OneGroup group, int index, Boolean minimal) {
+    long code = group.code(index);
+    int cls = group.classIndex();
+    int steps = group.minSolutionStep(index);
+    klotskidb.layerer.HarderThan rank = klotskidb.layerer.HarderThan.shipped();
+    return new CaseRecord(code, klotskidb.enumerator.AllLayouts.rank(code), klotskidb.enumerator.LayoutClass.jiangOf(cls),
+        klotskidb.enumerator.LayoutClass.bingOf(cls), klotskidb.enumerator.LayoutClass.styleOf(cls), group.groupNum(),
+        index, group.layer(index), steps, new klotskidb.enumerator.Mover().mirror(code) == code,
+        klotskidb.enumerator.Code.isSolved(code), minimal, group.optimalSolutionNum(index),
+        steps < 0 ? klotskidb.layerer.HarderThan.NONE : rank.harderThanSteps(steps),
+        steps < 0 ? klotskidb.layerer.HarderThan.NONE : rank.harderThanInClass(cls, steps));
+  }
+
   public boolean isSolvable() {
     return minSolutionStep >= 0;
   }

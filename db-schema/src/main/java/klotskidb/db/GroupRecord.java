@@ -27,6 +27,15 @@ public record GroupRecord(int jiang, int bing, int style, int groupNum, int size
   }
 
 
+  /** The record of a group flooded alone, as a build would store it. */
+  public static GroupRecord of(klotskidb.layerer.OneGroup group) {
+    int cls = group.classIndex();
+    int[] sizes = group.layerSizes();
+    return new GroupRecord(klotskidb.enumerator.LayoutClass.jiangOf(cls), klotskidb.enumerator.LayoutClass.bingOf(cls),
+        klotskidb.enumerator.LayoutClass.styleOf(cls), group.groupNum(), group.size(), group.code(0), sizes.length,
+        group.solvedCount(), group.maxMinSolutionStep(), group.hardestCount(), sizes);
+  }
+
   public boolean isSolvable() {
     return solved > 0;
   }

@@ -94,18 +94,40 @@ public final class GroupGraph {
    */
   public void loadOrbits(Groups groups, int g) {
     LayoutSpace all = groups.layouts();
-    size = groups.size(g);
+    sized(groups.size(g));
+    int[] members = groups.members();
+    System.arraycopy(members, groups.start(g), ids, 0, size);
+    for (int i = 0; i < size; i++) {
+      codes[i] = all.code(ids[i]);
+    }
+    loadMoves();
+  }
+
+  /**
+   * Loads a group given as its codes alone ({@code members[0 .. size)}, in code order: a group
+   * flooded from one layout, {@link OneGroup}), as orbits; {@link #id} is the local index.
+   */
+  public void loadOrbits(long[] members, int size) {
+    sized(size);
+    System.arraycopy(members, 0, codes, 0, size);
+    for (int i = 0; i < size; i++) {
+      ids[i] = i;
+    }
+    loadMoves();
+  }
+
+  private void sized(int n) {
+    size = n;
     if (ids.length < size) {
       int cap = Math.max(size, ids.length * 2);
       ids = new int[cap];
       codes = new long[cap];
       orbit = new int[cap];
     }
-    int[] members = groups.members();
-    System.arraycopy(members, groups.start(g), ids, 0, size);
-    for (int i = 0; i < size; i++) {
-      codes[i] = all.code(ids[i]);
-    }
+  }
+
+  /** Orbits and the moves of their canonical layouts, once {@link #codes} holds the group. */
+  private void loadMoves() {
     expanded = false;
     index();
     orbits();

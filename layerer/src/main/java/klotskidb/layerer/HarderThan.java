@@ -13,14 +13,13 @@ import klotskidb.enumerator.LayoutClass;
  *   r.harderThanInClass(id)   9,964: 99.64% of the solvable layouts of 5-4-1
  * </pre>
  *
- * Counted from every layout's steps into per-class running sums (layouts needing fewer than s
- * steps, at s), so each layout's rank is two array reads. The share of all layouts is against all
- * 29,334,498 whatever was built: from the distribution of min_solution_step over the whole space,
- * shipped ({@code min_solution_steps.tsv}, 139 rows), so a database of one class states the same
- * harder_than_percent as the full one (600003C30: 31.81, where counting only 0-3-0 said 99.61); a
- * build of every class checks the shipped table against its own counts and refuses to go on where
- * they differ. A class is always built whole, so the share of its class is its own count. Unsolvable
- * layouts have {@link #NONE}. A rank depends on the class
+ * Both shares come from the distribution of min_solution_step over every class, shipped ({@code
+ * min_solution_steps.tsv}: class, steps, layouts), as running sums (layouts needing fewer than s
+ * steps, at s), so each layout's rank is two array reads, and a database of one class states the
+ * same harder_than_percent as the full one (600003C30: 31.81, where counting only 0-3-0 said
+ * 99.61). A build counts its own classes' steps and refuses to go on where they differ from the
+ * table; a layout not built ({@link #shipped()}, {@code info X} without a database) is ranked by
+ * the table alone. Unsolvable layouts have {@link #NONE}. A rank depends on the class
  * and the steps only, so the database stores it once per class and step (the {@code ranks}
  * family), not in every layout's row (35 MB of the database when it was). Named for the two facts
  * it gives; the enumerator's {@code Ranker} is the other sense of rank: a code's place among all
@@ -44,11 +43,15 @@ public final class HarderThan {
     this.all = all;
   }
 
-  /** Solvable layouts of the whole space by min_solution_step: [s] = how many need exactly s steps. */
-  static final long[] EVERY_LAYOUT = shipped();
+  /** Solvable layouts of each class by min_solution_step: [class][s] = how many need exactly s steps. */
+  static final long[][] IN_CLASS = table();
 
-  private static long[] shipped() {
-    long[] n = new long[0];
+  /** The same over the whole space. */
+  static final long[] EVERY_LAYOUT = sum(IN_CLASS);
+
+  /** Rows: jiang, bing, style, steps, layouts needing exactly that many; '#' lines are comments. */
+  private static long[][] table() {
+    long[][] n = new long[LayoutClass.COUNT][0];
     try (var in = HarderThan.class.getResourceAsStream("min_solution_steps.tsv")) {
       if (in == null) {
         throw new IllegalStateException("min_solution_steps.tsv is not in the jar");
@@ -58,12 +61,13 @@ public final class HarderThan {
           continue;
         }
         String[] f = line.split("\t");
-        int s = Integer.parseInt(f[0]);
-        if (s != n.length) {
-          throw new IllegalStateException("min_solution_steps.tsv: row " + s + " out of order");
+        int cls = LayoutClass.index(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]));
+        int s = Integer.parseInt(f[3]);
+        if (cls < 0 || s < n[cls].length) {
+          throw new IllegalStateException("min_solution_steps.tsv: row " + line.replace('\t', ' ') + " out of order");
         }
-        n = java.util.Arrays.copyOf(n, s + 1);
-        n[s] = Long.parseLong(f[1]);
+        n[cls] = java.util.Arrays.copyOf(n[cls], s + 1);
+        n[cls][s] = Long.parseLong(f[4]);
       }
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -71,45 +75,82 @@ public final class HarderThan {
     return n;
   }
 
+  private static long[] sum(long[][] byClass) {
+    long[] all = new long[0];
+    for (long[] c : byClass) {
+      if (c.length > all.length) {
+        all = java.util.Arrays.copyOf(all, c.length);
+      }
+      for (int s = 0; s < c.length; s++) {
+        all[s] += c[s];
+      }
+    }
+    return all;
+  }
+
+  /** [s]: how many of {@code exact}'s layouts need fewer than s steps, up to {@code most}. */
+  private static long[] fewer(long[] exact, int most) {
+    long[] c = new long[most + 1];
+    for (int s = 1; s <= most; s++) {
+      c[s] = c[s - 1] + (s - 1 < exact.length ? exact[s - 1] : 0);
+    }
+    return c;
+  }
+
+  /**
+   * Ranks from the shipped tables alone, for layouts not built ({@code klotski info X} with no
+   * database): {@link #harderThanSteps} and {@link #harderThanInClass(int, int)} only.
+   */
+  public static HarderThan shipped() {
+    int most = EVERY_LAYOUT.length;
+    long[][] inClass = new long[LayoutClass.COUNT][];
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      inClass[cls] = fewer(IN_CLASS[cls], most);
+    }
+    return new HarderThan(null, inClass, fewer(EVERY_LAYOUT, most));
+  }
+
+  /**
+   * The ranks of a build's layouts; throws when a class built counts its layouts' steps other
+   * than the shipped table (every rank would be off: fix the table from a build of every layout).
+   */
   public static HarderThan of(Layers layers) {
     var groups = layers.groups();
-    long[][] counts = new long[LayoutClass.COUNT][1];
-    int most = 0;
+    long[][] exact = new long[LayoutClass.COUNT][0];
     for (int g = 0; g < groups.count(); g++) {
       if (!layers.isSolvable(g)) {
         continue;
       }
-      int cls = groups.classOf(g);
+      long[] c = exact[groups.classOf(g)];
       for (int i = 0, size = groups.size(g); i < size; i++) {
         int s = layers.minSolutionStep(groups.member(g, i));
-        if (s + 1 >= counts[cls].length) {
-          counts[cls] = java.util.Arrays.copyOf(counts[cls], Math.max(s + 2, counts[cls].length * 2));
+        if (s >= c.length) {
+          c = java.util.Arrays.copyOf(c, Math.max(s + 1, c.length * 2));
         }
-        counts[cls][s + 1]++; // at s + 1: counted as "fewer" for every step above s
-        most = Math.max(most, s + 1);
+        c[s]++;
       }
+      exact[groups.classOf(g)] = c;
     }
-    most = Math.max(most, EVERY_LAYOUT.length);
-    long[] built = new long[most + 1];
+    int most = EVERY_LAYOUT.length;
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
-      long[] c = java.util.Arrays.copyOf(counts[cls], most + 1);
-      for (int s = 1; s <= most; s++) {
-        c[s] += c[s - 1];
-      }
-      counts[cls] = c;
-      for (int s = 0; s <= most; s++) {
-        built[s] += c[s];
+      if (groups.groupsInClass(cls) > 0 && !java.util.Arrays.equals(trimmed(exact[cls]), IN_CLASS[cls])) {
+        throw new IllegalStateException("the shipped min_solution_steps.tsv differs from this build of class "
+            + LayoutClass.name(cls) + ": harder_than_percent would be wrong (fix the table from a build of every layout)");
       }
     }
-    long[] total = new long[most + 1]; // [s]: layouts of the whole space needing fewer than s steps
-    for (int s = 1; s <= most; s++) {
-      total[s] = total[s - 1] + (s - 1 < EVERY_LAYOUT.length ? EVERY_LAYOUT[s - 1] : 0);
+    return shipped().over(layers);
+  }
+
+  private HarderThan over(Layers built) {
+    return new HarderThan(built, inClass, all);
+  }
+
+  private static long[] trimmed(long[] c) {
+    int n = c.length;
+    while (n > 0 && c[n - 1] == 0) {
+      n--;
     }
-    if (groups.layoutCount() == klotskidb.enumerator.AllLayouts.COUNT && !java.util.Arrays.equals(built, total)) {
-      throw new IllegalStateException("the shipped min_solution_steps.tsv differs from this build of every layout: "
-          + "harder_than_percent would be wrong (fix the table from this build's counts)");
-    }
-    return new HarderThan(layers, counts, total);
+    return java.util.Arrays.copyOf(c, n);
   }
 
   /** Hundredths of a percent of all solvable layouts that need fewer steps than {@code id}; NONE if unsolvable. */

@@ -3,7 +3,6 @@ package klotskidb.layerer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Progress;
 import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
@@ -62,62 +61,16 @@ public final class Layerer {
     progress.begin("layers", groups.layoutCount());
 
     Workers.run("layerer", threads, me -> {
-      GroupGraph graph = new GroupGraph();
-      OrbitBfs bfs = new OrbitBfs();
-      OptimalSolutions counts = new OptimalSolutions();
-      int[] sources = new int[16];
+      GroupPasses passes = new GroupPasses();
       for (int k; (k = cursor.getAndIncrement()) < count; ) {
         int g = order[k];
-        graph.loadOrbits(groups, g);
-        int size = graph.size();
-        if (sources.length < size) {
-          sources = new int[Math.max(size, sources.length * 2)];
-        }
-        // pass 1: layers from the seed
-        sources[0] = 0;
-        int layers = bfs.run(graph, sources, 1);
-        checkedShort(layers - 1);
-        int[] layerSize = new int[layers];
-        for (int i = 0; i < size; i++) {
-          int d = bfs.distance(graph, i);
-          if (d < 0) {
-            throw new IllegalStateException("group " + groups.groupName(g) + ": the seed does not reach "
-                + Code.format(graph.code(i)));
-          }
-          layerSize[d]++;
-          layer[graph.id(i)] = (short) d;
-        }
-        sizes[g] = layerSize;
-        // pass 2: distance to the nearest solved layout
-        int solvedCount = 0;
-        for (int i = 0; i < size; i++) {
-          if (graph.isSolved(i)) {
-            sources[solvedCount++] = i;
-          }
-        }
-        solved[g] = solvedCount;
-        if (solvedCount == 0) {
-          hardest[g] = Layers.NONE;
-          for (int i = 0; i < size; i++) {
-            minSolution[graph.id(i)] = Layers.NONE;
-          }
-        } else {
-          int levels = bfs.run(graph, sources, solvedCount);
-          int far = checkedShort(levels - 1);
-          // pass 3: the number of optimal solutions, over the same orbit lanes
-          counts.run(graph, bfs, levels);
-          int atFar = 0;
-          for (int i = 0; i < size; i++) {
-            int d = bfs.distance(graph, i);
-            int id = graph.id(i);
-            minSolution[id] = (short) d;
-            atFar += d == far ? 1 : 0;
-            optimal[id] = (int) counts.count(graph, i); // unsigned: at most OptimalSolutions.MAX
-          }
-          hardest[g] = far;
-          hardestCount[g] = atFar;
-        }
-        progress.advance(done.addAndGet(size));
+        passes.graph.loadOrbits(groups, g);
+        passes.run(groups.groupName(g), layer, minSolution, optimal);
+        sizes[g] = passes.layerSizes;
+        solved[g] = passes.solved;
+        hardest[g] = passes.hardest;
+        hardestCount[g] = passes.hardestCount;
+        progress.advance(done.addAndGet(passes.graph.size()));
       }
     });
     int[] layerStart = new int[count + 1];
@@ -135,12 +88,5 @@ public final class Layerer {
     Layers result = new Layers(groups, layer, minSolution, layerStart, layerSizes, solved, hardest,
         hardestCount, optimal, minimal);
     return result;
-  }
-
-  private static int checkedShort(int value) {
-    if (value > Short.MAX_VALUE) {
-      throw new IllegalStateException("distance " + value + " does not fit in a short");
-    }
-    return value;
   }
 }

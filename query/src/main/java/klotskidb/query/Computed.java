@@ -1,49 +1,50 @@
 package klotskidb.query;
 
-import java.util.List;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.LayoutSpace;
-import klotskidb.enumerator.Progress;
-import klotskidb.grouper.Grouper;
-import klotskidb.grouper.Groups;
 import klotskidb.grouper.Names;
-import klotskidb.layerer.HarderThan;
-import klotskidb.layerer.Layerer;
-import klotskidb.layerer.Layers;
 import klotskidb.layerer.Minimal;
+import klotskidb.layerer.OneGroup;
 
 /**
- * A layout's facts without a database, as the database would store them: its class alone spawned,
- * grouped and layered ({@link Grouper#of}, {@link Layerer}), its ranks against all layouts
- * ({@link HarderThan}: the whole space's steps are a shipped table), {@code minimal} by solving
- * each layout with one piece fewer ({@link Minimal#isMinimal}), and, when asked, its analysis
- * from one BFS in its group ({@link RootFacts}). The records are the database's, so the same
- * documents and tables answer ({@code info X}, {@code group X} with no database there).
+ * A layout's facts without a database, as the database would store them: its group alone
+ * flooded from it and named from the shipped group table ({@link OneGroup}), layered by the
+ * build's own passes, its ranks from the shipped steps table ({@code HarderThan.shipped()}),
+ * {@code minimal} by solving the layout with each piece left out ({@link Minimal#isMinimal}),
+ * and, when asked, its analysis from one BFS in its group ({@link RootFacts}). The records are
+ * the database's, so the same documents and tables answer ({@code info X}, {@code group X} with
+ * no database there).
  *
  * <pre>
  *   Computed c = Computed.layout(LayoutRef.parse("1A9BF0C"), null);
  *   c.layout().name()            5-4-1-1-7472     c.layout().minSolutionStep()   81
  *   c.layout().minimal()         true             c.analysis().farthestStep()    124
  *   c.group().size()             25955            (the group's diameter: not known, -1)
+ *   Computed.group("5-4-1-1")    the same group, by its name
  * </pre>
  *
- * {@code layers}: the class's, for a group's members. Not known without the database: the group's diameter (a BFS from every layout of the group:
- * {@code klotski analyse}).
+ * {@code members}: the group, for its members and layers. Not known without the database: the
+ * group's diameter (a BFS from every layout of the group: {@code klotski analyse}).
  */
 public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis analysis, RootFacts facts,
-    Layers layers) {
+    OneGroup members) {
   /**
    * The layout {@code ref} names (a code, an id or short code, or J-B-S-G-I) and its group, for the
    * group's facts: the layout's {@code minimal} not worked out (null), no BFS.
    */
   public static Computed group(LayoutRef ref) {
     return of(ref, false, null);
+  }
+
+  /** The group named {@code J-B-S-G}, with no layout. */
+  public static Computed group(String name) {
+    int[] p = Names.parse(name, 4);
+    OneGroup g = OneGroup.named(classOf(p), p[3]);
+    return new Computed(null, GroupRecord.of(g), null, null, g);
   }
 
   /**
@@ -55,31 +56,35 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
   }
 
   private static Computed of(LayoutRef ref, boolean analyse, RootFacts made) {
-    int cls;
+    OneGroup g;
+    int index;
     if (ref.kind == LayoutRef.Kind.NAME) {
-      int[] p = Names.parse(ref.text, 5);
-      cls = LayoutClass.index(p[0], p[1], p[2]);
-      if (cls < 0) {
-        throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
-      }
+      LayoutRef.Named n = ref.named();
+      g = n.group();
+      index = n.index();
     } else {
-      cls = LayoutClass.of(ref.codeWithoutDatabase());
+      long code = ref.codeWithoutDatabase();
+      g = OneGroup.of(code);
+      index = g.index(code);
     }
-    int threads = Runtime.getRuntime().availableProcessors();
-    Groups groups = Grouper.of(ClassSet.ofIndexes(List.of(cls)), threads, Progress.NONE);
-    Layers layers = new Layerer(groups, threads, Progress.NONE).run();
-    LayoutSpace space = groups.layouts();
-    int index = ref.kind == LayoutRef.Kind.NAME ? groups.idOfName(ref.text) : space.index(ref.codeWithoutDatabase());
-    long code = space.code(index);
-    int steps = layers.minSolutionStep(index);
-    CaseRecord c = CaseRecord.of(layers, HarderThan.of(layers), index, !analyse ? null
+    long code = g.code(index);
+    int steps = g.minSolutionStep(index);
+    CaseRecord c = CaseRecord.of(g, index, !analyse ? null
         : Minimal.isMinimal(steps, Minimal.mostStepsWithoutAPiece(code)));
-    GroupRecord g = GroupRecord.of(layers, groups.groupOf(index));
+    GroupRecord gr = GroupRecord.of(g);
     if (!analyse) {
-      return new Computed(c, g, null, null, layers);
+      return new Computed(c, gr, null, null, g);
     }
-    RootFacts f = made != null ? made : RootFacts.of(code, g.size());
-    return new Computed(c, g, new KlotskiDb.Analysis(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
-        f.solutions().length), f, layers);
+    RootFacts f = made != null ? made : RootFacts.of(code, gr.size());
+    return new Computed(c, gr, new KlotskiDb.Analysis(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
+        f.solutions().length), f, g);
+  }
+
+  private static int classOf(int[] name) {
+    int cls = LayoutClass.index(name[0], name[1], name[2]);
+    if (cls < 0) {
+      throw new InputException("no class " + name[0] + "-" + name[1] + "-" + name[2]);
+    }
+    return cls;
   }
 }

@@ -89,8 +89,8 @@ public final class LayoutRef {
 
   /**
    * The code of a layout given without a database: codes as they are, ids and short codes by
-   * enumerating (BENCHMARKS.md, row "enumerate ... as the first thing a fresh JVM does"); a name needs its class grouped, which commands with a database or
-   * {@code klotski group} do.
+   * enumerating (BENCHMARKS.md, row "enumerate ... as the first thing a fresh JVM does"); a name
+   * J-B-S-G-I by flooding its group alone ({@link #named()}).
    */
   public static long codeWithoutDatabase(String text) {
     return parse(text).codeWithoutDatabase();
@@ -101,8 +101,35 @@ public final class LayoutRef {
     return switch (kind) {
       case CODE -> value;
       case ID -> AllLayouts.codeOfId(value); // computed: no list of every code
-      case NAME -> throw new InputException("a name (" + UserText.quote(text) + ") is read from the "
-          + "database: give a code, #id or short code here, or use 'klotski info NAME'");
+      case NAME -> {
+        Named n = named();
+        yield n.group().code(n.index());
+      }
     };
+  }
+
+  /** A layout named J-B-S-G-I: its group, flooded alone, and its group_index there. */
+  public record Named(klotskidb.layerer.OneGroup group, int index) {}
+
+  /**
+   * The group and group_index this J-B-S-G-I reference names, without a database: the group
+   * flooded from its seed in the shipped table ({@link klotskidb.layerer.OneGroup#named}); an
+   * input error naming the part that does not exist.
+   */
+  public Named named() {
+    if (kind != Kind.NAME) {
+      throw new IllegalStateException(text + " is not a J-B-S-G-I name");
+    }
+    int[] p = klotskidb.grouper.Names.parse(text, 5);
+    int cls = klotskidb.enumerator.LayoutClass.index(p[0], p[1], p[2]);
+    if (cls < 0) {
+      throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
+    }
+    klotskidb.layerer.OneGroup g = klotskidb.layerer.OneGroup.named(cls, p[3]);
+    if (p[4] >= g.size()) {
+      throw new InputException("group " + klotskidb.enumerator.LayoutClass.name(cls) + "-" + p[3] + " has "
+          + g.size() + " layouts, no group_index " + p[4] + " (name '" + text + "')");
+    }
+    return new Named(g, p[4]);
   }
 }

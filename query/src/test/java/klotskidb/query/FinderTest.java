@@ -439,8 +439,8 @@ class FinderTest {
       for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList()) {
         if (!line.startsWith("#")) {
           String[] f = line.split("\t");
-          everyLayout[Integer.parseInt(f[0])] = Long.parseLong(f[1]);
-          everySolvable += Long.parseLong(f[1]);
+          everyLayout[Integer.parseInt(f[3])] += Long.parseLong(f[4]); // jiang, bing, style, steps, layouts
+          everySolvable += Long.parseLong(f[4]);
         }
       }
     }
