@@ -42,31 +42,84 @@ final class InputLines {
    * Returns 1 if any line failed, else 0.
    */
   int answerEach(java.io.PrintWriter out, Answer answer) throws IOException {
-    int failed = 0;
-    for (String line; (line = next()) != null; ) {
-      String text;
-      try {
-        if (line.isBlank()) {
-          throw new klotskidb.enumerator.InputException("a blank line names no layout");
-        }
-        text = answer.of(line);
-      } catch (IllegalArgumentException e) {
-        failed++;
-        String typed = klotskidb.enumerator.UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line);
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("input", typed);
-        m.put("status", klotskidb.query.Errors.status(e));
-        m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
-        m.put("input", typed); // as typed
-        text = klotskidb.query.Json.write(m);
+    return answerEach(out, answer, 1);
+  }
+
+  /**
+   * The same, {@code threads} lines answered at once ({@code solve --stdin} without a database:
+   * each answer a BFS of its own), written in the order read: a few lines are read ahead of the
+   * one written, no more.
+   */
+  int answerEach(java.io.PrintWriter out, Answer answer, int threads) throws IOException {
+    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    if (threads <= 1) {
+      for (String line; (line = next()) != null; ) {
+        write(out, answerOf(line, answer, failed));
       }
-      out.println(text);
-      if (out.checkError()) { // its reader is gone: reading on would answer no one
-        throw new klotskidb.enumerator.OutputClosedException("standard output", null);
+    } else {
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+        Thread t = new Thread(r, "answers");
+        t.setDaemon(true);
+        return t;
+      });
+      java.util.ArrayDeque<java.util.concurrent.Future<String>> ahead = new java.util.ArrayDeque<>();
+      try {
+        for (String line; (line = next()) != null; ) {
+          String l = line;
+          ahead.add(pool.submit(() -> answerOf(l, answer, failed)));
+          if (ahead.size() >= 2 * threads) {
+            write(out, done(ahead.poll()));
+          }
+        }
+        while (!ahead.isEmpty()) {
+          write(out, done(ahead.poll()));
+        }
+      } finally {
+        pool.shutdownNow();
       }
     }
     out.flush();
-    return failed == 0 ? 0 : 1;
+    return failed.get() == 0 ? 0 : 1;
+  }
+
+  private static String done(java.util.concurrent.Future<String> answer) {
+    try {
+      return answer.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private static void write(java.io.PrintWriter out, String text) throws IOException {
+    out.println(text);
+    if (out.checkError()) { // its reader is gone: reading on would answer no one
+      throw new klotskidb.enumerator.OutputClosedException("standard output", null);
+    }
+  }
+
+  /** A line's answer, or the API's error for it as one JSON object (counted in {@code failed}). */
+  private static String answerOf(String line, Answer answer, java.util.concurrent.atomic.AtomicInteger failed) {
+    try {
+      if (line.isBlank()) {
+        throw new klotskidb.enumerator.InputException("a blank line names no layout");
+      }
+      return answer.of(line);
+    } catch (IllegalArgumentException e) {
+      failed.incrementAndGet();
+      String typed = klotskidb.enumerator.UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line);
+      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      m.put("input", typed);
+      m.put("status", klotskidb.query.Errors.status(e));
+      m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
+      m.put("input", typed); // as typed
+      return klotskidb.query.Json.write(m);
+    }
   }
 
   /** The next line without its end, or null at the end of the input. */

@@ -83,7 +83,7 @@ public final class Klotski implements Callable<Integer> {
 
   /**
    * The command line for these arguments: when they start with a command's name, that command
-   * alone, else all of them (for the usage, {@code help}, an unknown name). picocli reads every
+   * alone; for {@code --version} alone, none; else all of them (for the usage, {@code help}, an unknown name). picocli reads every
    * option of every command it is given by reflection (BENCHMARKS.md, row "one command's
    * options only"): the one command a query runs is all it needs.
    */
@@ -91,8 +91,9 @@ public final class Klotski implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Klotski());
     String first = args.length > 0 ? args[0] : "";
     boolean one = COMMANDS.stream().anyMatch(c -> !c.equals(CommandLine.HelpCommand.class) && nameOf(c).equals(first));
+    boolean version = args.length == 1 && (first.equals("--version") || first.equals("-V")); // no command needed
     for (Class<?> c : COMMANDS) {
-      if (!one || nameOf(c).equals(first)) {
+      if (!version && (!one || nameOf(c).equals(first))) {
         cl.addSubcommand(nameOf(c), c);
       }
     }

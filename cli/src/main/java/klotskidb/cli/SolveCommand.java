@@ -98,7 +98,7 @@ final class SolveCommand implements Callable<Integer> {
           b.append(b.length() == 0 ? "" : " ").append(Code.format(code));
         }
         return b.toString();
-      });
+      }, kdb == null ? Runtime.getRuntime().availableProcessors() : 1); // without a database, a BFS a line: on every core
     }
   }
 
