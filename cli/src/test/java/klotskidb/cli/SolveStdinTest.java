@@ -10,12 +10,24 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code klotski solve --stdin}: one answer per line, the same answer as {@code solve X} gives for
- * each (its codes on one line), with or without a database; a line that names no layout, a blank
+ * each (its codes on one line), with or without a database (typed forms, then a seeded sample of layouts); a line that names no layout, a blank
  * one and an unsolvable one get the API's error as JSON, and the exit status is 1.
  */
 class SolveStdinTest {
-  private static final List<String> LINES = List.of("1A9BF0C", "", "nonsense", "0E83ABC", "4WVE1", "横刀立马",
-      "0-3-0-0-0", "DFC000000");
+  private static final List<String> LINES = lines();
+
+  /** Typed forms and errors, then a seeded sample of the database's classes' layouts. */
+  private static List<String> lines() {
+    List<String> l = new java.util.ArrayList<>(List.of("1A9BF0C", "", "nonsense", "0E83ABC", "4WVE1", "横刀立马",
+        "0-3-0-0-0", "DFC000000"));
+    klotskidb.enumerator.LayoutSpace space = klotskidb.enumerator.LayoutSpace.of(
+        klotskidb.enumerator.ClassSet.of(List.of(Cli.ANALYSED_CLASSES.split(","))));
+    java.util.Random random = new java.util.Random(67);
+    for (int k = 0; k < 24; k++) {
+      l.add(klotskidb.enumerator.Code.format(space.code(random.nextInt(space.size()))));
+    }
+    return l;
+  }
 
   private static List<String> run(String... args) throws Exception {
     Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, args)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
