@@ -97,6 +97,84 @@ class ArchitectureTest {
     assertTrue(sources("query").size() > 10 && sources("server").size() > 5, "the sources were read");
   }
 
+  /**
+   * Every class the codemap's module table names (a backticked {@code Name} or {@code
+   * Name.member} in a module's row) is declared in the main code (a row may name a class of a
+   * module before it), and every {@code module/Class} its other tables name is a file there: a renamed or removed class cannot stay in the map.
+   */
+  @Test
+  void everyClassTheCodemapNamesExists() throws Exception {
+    List<String> map = Files.readAllLines(ROOT.resolve("ARCHITECTURE.md"));
+    List<String> missing = new ArrayList<>();
+    int checked = 0;
+    Pattern row = Pattern.compile("^\\| `([a-z-]+)` \\| `klotskidb\\.([a-z]+)` \\|(.*)$");
+    Pattern name = Pattern.compile("`([A-Z][A-Za-z0-9]*)(\\.[A-Za-z_]+(\\(\\))?)?`");
+    for (String line : map) {
+      Matcher r = row.matcher(line);
+      if (!r.matches()) {
+        continue;
+      }
+      Matcher n = name.matcher(r.group(3));
+      while (n.find()) {
+        if (".md".equals(n.group(2))) {
+          continue; // a document (SCHEMA.md)
+        }
+        checked++;
+        if (!declared(n.group(1))) {
+          missing.add(r.group(1) + ": " + n.group(1));
+        }
+      }
+    }
+    Matcher where = Pattern.compile("`([a-z-]+)/([A-Z][A-Za-z0-9]*)`").matcher(String.join("\n", map));
+    while (where.find()) {
+      try (Stream<Path> files = Files.walk(ROOT.resolve(where.group(1)).resolve("src/main/java"))) {
+        checked++;
+        if (files.noneMatch(f -> f.getFileName().toString().equals(where.group(2) + ".java"))) {
+          missing.add(where.group(1) + "/" + where.group(2));
+        }
+      }
+    }
+    assertEquals(List.of(), missing);
+    assertTrue(checked > 80, "the codemap's names were read: " + checked);
+  }
+
+  private static String allMain;
+
+  /** Whether a class, record, interface or enum of that name is declared in a module's main code (nested too). */
+  private static boolean declared(String name) throws Exception {
+    if (allMain == null) {
+      StringBuilder b = new StringBuilder();
+      for (String[] module : ORDER) {
+        for (Path f : sources(module[0])) {
+          b.append(code(Files.readString(f))).append('\n');
+        }
+      }
+      allMain = b.toString();
+    }
+    return Pattern.compile("\\b(class|record|interface|enum) " + name + "\\b").matcher(allMain).find();
+  }
+
+  /**
+   * The whole space is enumerated only where the codemap says ("The whole space is enumerated
+   * ... in one place of the main code: `X`"): a small question never pays for all 29,334,498
+   * layouts by a call nobody meant.
+   */
+  @Test
+  void theWholeSpaceIsEnumeratedOnlyWhereTheCodemapSays() throws Exception {
+    String map = Files.readString(ROOT.resolve("ARCHITECTURE.md"));
+    Matcher said = Pattern.compile("The whole space is enumerated \\(`AllLayouts.build\\(\\)`\\) in one place of the main\\s+code: `([A-Za-z]+)`").matcher(map);
+    assertTrue(said.find(), "ARCHITECTURE.md says where the whole space is enumerated");
+    List<String> callers = new ArrayList<>();
+    for (String[] module : ORDER) {
+      for (Path f : sources(module[0])) {
+        if (code(Files.readString(f)).contains("AllLayouts.build(") && !f.endsWith("AllLayouts.java")) {
+          callers.add(f.getFileName().toString().replace(".java", ""));
+        }
+      }
+    }
+    assertEquals(List.of(said.group(1)), callers);
+  }
+
   /** Every module of the pom is in the order above (bench aside), so a new one cannot escape the rule. */
   @Test
   void everyModuleIsInTheOrder() throws Exception {

@@ -55,9 +55,8 @@ public final class ParquetExport {
       LongConsumer progress) throws IOException {
     int parts = cls >= 0 ? 1 : Math.max(1, threads); // one class: one writer over its records
     long[] bounds = new long[parts + 1];
-    AllLayouts all = parts > 1 ? AllLayouts.build() : null;
-    for (int p = 1; p < parts; p++) {
-      bounds[p] = all.code((int) ((long) AllLayouts.COUNT * p / parts));
+    for (int p = 1; p < parts; p++) { // the code of an id, computed: no list of every code
+      bounds[p] = AllLayouts.codeOfId((long) AllLayouts.COUNT * p / parts);
     }
     bounds[parts] = Long.MAX_VALUE;
     if (cls >= 0) { // one class: its records only, read by code (KlotskiDb#codesOfClass), one writer
