@@ -105,7 +105,8 @@ final class SolveCommand implements Callable<Integer> {
   /** An unsolvable layout: no solution to give (exit 1; in --stdin's lines a 404, as a solution that is not there). */
   private static IllegalArgumentException unsolvable(long code) {
     return new Lookup.NotFoundException("layout " + Code.format(code)
-        + " is unsolvable: no layout of its group has the 2x2 at the bottom middle");
+        + " is unsolvable: no layout of its group has the 2x2 at the bottom middle", "unsolvable",
+        java.util.Map.of("code", Code.format(code)));
   }
 
   /** A layout's code and its optimal solution, null when unsolvable. */

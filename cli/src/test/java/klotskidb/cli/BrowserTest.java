@@ -200,10 +200,12 @@ class BrowserTest {
       // one card a layout: a layout that several sources name is one level, in the first of them
       assertEquals(0L, ((Number) js(browser, "const c = [...document.querySelectorAll('#levels a')].map(a => a.dataset.code);"
           + " return c.length - new Set(c).size")).longValue(), "a layout on two cards");
-      // the filter finds a level by its pinyin's initials
-      js(browser, "const f = $('level-filter'); f.value = 'hdlm'; f.dispatchEvent(new Event('input'))");
-      wait.until(b -> b.findElement(By.cssSelector("#levels a[data-code='1A9BF0C00']")).isDisplayed()
-          && b.findElement(By.id("level-count")).getText().matches("[1-9] of \\d+ levels shown.*"));
+      // the filter finds a level by its pinyin's initials, by its name in traditional characters, by toned pinyin
+      for (String typed : List.of("hdlm", "橫刀立馬", "héng dāo lì mǎ")) {
+        js(browser, "const f = $('level-filter'); f.value = arguments[0]; f.dispatchEvent(new Event('input'))", typed);
+        wait.until(b -> b.findElement(By.cssSelector("#levels a[data-code='1A9BF0C00']")).isDisplayed()
+            && b.findElement(By.id("level-count")).getText().matches("[1-9] of \\d+ levels shown.*"));
+      }
       js(browser, "const f = $('level-filter'); f.value = ''; f.dispatchEvent(new Event('input'))");
       assertTrue(browser.findElement(By.cssSelector("#levels section h3")).getText().endsWith("(40)"));
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
@@ -349,7 +351,10 @@ class BrowserTest {
       counter(wait, "0 moves · optimum 81");
       WebElement single = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='16']")));
       js(browser, "arguments[0].focus()", single); // as Tab does
+      wait.until(b -> ((Number) js(b, "return document.getAnimations().length")).intValue() == 0); // at rest
       keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      // the piece slides: an animation plays while the move is shown (none once it is over)
+      wait.until(b -> ((Number) js(b, "return document.getAnimations().length")).intValue() > 0);
       counter(wait, "1 move · optimum 81");
       wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='17']")).isEmpty());
       // unspoiled: with the coach off the panel and the chart say the level's facts, not the position's
@@ -475,8 +480,8 @@ class BrowserTest {
       openLevel(browser, wait, hashOf(others, "EBF98C400"));
       new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
 
-      // a new puzzle: a random minimal layout of the "hard" range, 46 to 80 steps, ten times, all
-      // different; each range of the form is its difficulty word's (Difficulty), none overlapping
+      // a new puzzle: a random minimal layout of a range of steps, all different; each range of the
+      // form is its difficulty word's (Difficulty), none overlapping
       browser.get(base);
       @SuppressWarnings("unchecked")
       java.util.List<String> ranges = (java.util.List<String>) js(browser,
@@ -490,8 +495,16 @@ class BrowserTest {
         assertEquals(p[2], klotskidb.query.Difficulty.word(Math.min(hi, 138)), r);
         assertTrue(!p[2].equals(klotskidb.query.Difficulty.word(lo - 1)), r + ": the word begins there");
       }
+      // three of the default range ("hard"), then twenty of the easiest: all with a wooden set's
+      // pieces (the default), each needing steps of its range and labelled with its range's word
       java.util.Set<String> picked = new java.util.HashSet<>();
-      for (int k = 0; k < 10; k++) {
+      for (int k = 0; k < 23; k++) {
+        boolean easy = k >= 3;
+        int lo = easy ? 1 : 46;
+        int hi = easy ? 20 : 80;
+        if (easy) {
+          new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("new-range"))).selectByValue("1-20");
+        }
         String before10 = browser.getCurrentUrl();
         click(wait, By.cssSelector("#new-form button"));
         wait.until(b -> !b.getCurrentUrl().equals(before10) && b.getCurrentUrl().contains("#l="));
@@ -500,8 +513,10 @@ class BrowserTest {
           return c.startsWith("0 moves · optimum ") ? c : null;
         });
         int optimum = Integer.parseInt(text.substring("0 moves · optimum ".length()));
-        assertTrue(optimum >= 46 && optimum <= 80, text);
-        assertTrue(browser.findElement(By.id("facts")).getText().contains("yes: every piece matters"), "minimal");
+        assertTrue(optimum >= lo && optimum <= hi, text);
+        String facts = browser.findElement(By.id("facts")).getText();
+        assertTrue(facts.contains("yes: every piece matters"), "minimal");
+        assertTrue(facts.contains(easy ? "easy" : "hard"), "the range's word: " + facts);
         if (k == 0) { // a reload keeps the new puzzle's title, not its bare code
           assertEquals("A new puzzle (46–80 steps)", browser.findElement(By.id("title")).getText());
           browser.navigate().refresh();
@@ -513,7 +528,7 @@ class BrowserTest {
         picked.add(code);
         browser.get(base);
       }
-      assertEquals(10, picked.size(), picked.toString());
+      assertEquals(23, picked.size(), picked.toString());
 
       // a phone: opening a level shows the counter and the whole board; nothing wider than the screen
       browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
@@ -722,6 +737,20 @@ class BrowserTest {
       browser.findElement(By.cssSelector("#go button")).click();
       wait.until(b -> b.findElement(By.id("error")).getText()
           .equals("没有名为「横刀力马」的布局（名录中的布局可用汉字或拼音）；你是不是要找：横刀立马？"));
+      // a refusal of what was typed, all of it in Chinese (the server's reason and details, not its English)
+      browser.get(base + "#l=1A9BF");
+      wait.until(b -> b.findElement(By.id("error")).getText()
+          .equals("「1A9BF」有两种读法：编码 1A9BF0000，或编号 303438 的短码；要编码请写 1A9BF0000，要短码请写 @1A9BF"));
+      browser.get(base + "#l=1A9BF0CZ");
+      wait.until(b -> b.findElement(By.id("error")).getText().startsWith("「1A9BF0CZ」不是十六进制编码"));
+      for (String wrong : List.of("#l=1A9BF", "#l=1A9BF0CZ", "#l=%2399999999", "#l=5-4-1-1-999999")) {
+        browser.get(base + wrong);
+        wait.until(b -> !b.findElement(By.id("error")).getText().isEmpty());
+        String said = browser.findElement(By.id("error")).getText();
+        assertTrue(!said.replaceAll("@?[0-9A-F]{5,9}|\\d+(-\\d+)*", "").matches("(?s).*[A-Za-z]{2,}.*"), wrong + ": " + said); // no English word (hex digits aside)
+        browser.get(base);
+        wait.until(b -> b.findElement(By.id("error")).getText().isEmpty());
+      }
       // pinyin and traditional characters open it
       browser.get(base + "#l=hengdaolima");
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));

@@ -56,12 +56,12 @@ public final class Code {
   public static long parse(String text) {
     String s = text == null ? "" : text.trim();
     if (s.isEmpty()) {
-      throw new IllegalCodeException(Reason.EMPTY, "empty code: expected 1 to 9 hex digits");
+      throw new IllegalCodeException(Reason.EMPTY, "empty code: expected 1 to 9 hex digits", s);
     }
     if (s.length() > DIGITS) {
       throw new IllegalCodeException(Reason.TOO_LONG,
           "code " + UserText.quote(s) + " is too long: " + s.length() + " characters, at most " + DIGITS
-              + " hex digits");
+              + " hex digits", s);
     }
     long value = 0;
     for (int i = 0; i < s.length(); i++) {
@@ -69,7 +69,7 @@ public final class Code {
       if (d < 0 || s.charAt(i) > 0x7f) {
         throw new IllegalCodeException(Reason.NOT_HEX,
             "code " + UserText.quote(s) + " is not hex: " + UserText.quote(String.valueOf(s.charAt(i)))
-                + " at position " + (i + 1));
+                + " at position " + (i + 1), s);
       }
       value = (value << 4) | d;
     }
@@ -125,13 +125,13 @@ public final class Code {
   /** The first rule this value breaks, or null for a legal code. Not for hot paths. */
   static IllegalCodeException problem(long code) {
     if (code < 0 || code >= LIMIT) {
-      return new IllegalCodeException(Reason.TOO_LONG, "value " + code + " does not fit in 36 bits");
+      return new IllegalCodeException(Reason.TOO_LONG, "value " + code + " does not fit in 36 bits", Long.toHexString(code).toUpperCase());
     }
     int head = head(code);
     if (!Pieces.fits(Pieces.BLOCK, head)) {
       return new IllegalCodeException(Reason.BAD_BLOCK_POSITION, "code " + format(code)
           + ": the 2x2 cannot start at address " + Integer.toHexString(head).toUpperCase()
-          + " (allowed: 0 1 2 4 5 6 8 9 A C D E)");
+          + " (allowed: 0 1 2 4 5 6 8 9 A C D E)", format(code));
     }
     int range = range(code);
     int occupied = Pieces.mask(Pieces.BLOCK, head);
@@ -150,11 +150,11 @@ public final class Code {
       int cells = Pieces.mask(type, cell);
       if (cells == 0) {
         return new IllegalCodeException(Reason.OFF_BOARD, "code " + format(code) + ": the "
-            + Pieces.name(type) + " at cell " + cell + " would leave the board");
+            + Pieces.name(type) + " at cell " + cell + " would leave the board", format(code));
       }
       if ((cells & occupied) != 0) {
         return new IllegalCodeException(Reason.OVERLAP, "code " + format(code) + ": the "
-            + Pieces.name(type) + " at cell " + cell + " overlaps another piece");
+            + Pieces.name(type) + " at cell " + cell + " overlaps another piece", format(code));
       }
       occupied |= cells;
     }
@@ -162,11 +162,11 @@ public final class Code {
     int unread = shift + 2;
     if (unread > 0 && (range & ((1 << unread) - 1)) != 0) {
       return new IllegalCodeException(Reason.NONZERO_PADDING, "code " + format(code)
-          + ": the board is full after " + (15 - shift / 2) + " symbols but the padding is not zero");
+          + ": the board is full after " + (15 - shift / 2) + " symbols but the padding is not zero", format(code));
     }
     if (empty < 2) {
       return new IllegalCodeException(Reason.TOO_FEW_EMPTY,
-          "code " + format(code) + ": " + empty + " empty cell(s), at least 2 are needed");
+          "code " + format(code) + ": " + empty + " empty cell(s), at least 2 are needed", format(code));
     }
     return null;
   }

@@ -18,8 +18,9 @@ public final class IllegalCodeException extends InputException {
 
   private final Reason reason;
 
-  public IllegalCodeException(Reason reason, String message) {
-    super(message);
+  /** {@code subject}: the text or code refused, as the client's sentence names it. */
+  public IllegalCodeException(Reason reason, String message, String subject) {
+    super(message, "code_" + reason.name().toLowerCase(java.util.Locale.ROOT), pairs("input", subject));
     this.reason = reason;
   }
 

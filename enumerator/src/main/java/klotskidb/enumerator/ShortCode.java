@@ -34,7 +34,8 @@ public final class ShortCode {
   /** The short code of layout {@code id}. */
   public static String of(int id) {
     if (id < 0 || id >= AllLayouts.COUNT) {
-      throw new InputException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
+      throw InputException.because("id_out_of_range", "id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1),
+          "id", id, "last", AllLayouts.COUNT - 1);
     }
     char[] c = new char[LENGTH];
     for (int i = LENGTH - 1; i >= 0; i--) {
@@ -69,7 +70,7 @@ public final class ShortCode {
   public static int parse(String text) {
     String p = problem(text);
     if (p != null) {
-      throw new InputException(p);
+      throw InputException.because("bad_short_code", p, "input", text);
     }
     int value = 0;
     for (int i = 0; i < LENGTH; i++) {

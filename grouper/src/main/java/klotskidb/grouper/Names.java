@@ -21,7 +21,8 @@ public final class Names {
     String what = parts == 5 ? "jiang-bing-style-group_num-group_index"
         : parts == 4 ? "jiang-bing-style-group_num" : parts + " numbers";
     if (!looksLike(text, parts)) {
-      throw new InputException(UserText.quote(text) + " is not a name of the form " + what);
+      throw InputException.because("bad_name", UserText.quote(text) + " is not a name of the form " + what,
+          "input", text, "form", what);
     }
     String[] fields = text.split("-");
     int[] out = new int[parts];
@@ -29,7 +30,8 @@ public final class Names {
       try {
         out[i] = Integer.parseInt(fields[i]);
       } catch (NumberFormatException e) {
-        throw new InputException(UserText.quote(text) + ": number too large: " + UserText.quote(fields[i]));
+        throw InputException.because("bad_name", UserText.quote(text) + ": number too large: "
+            + UserText.quote(fields[i]), "input", text, "form", what);
       }
     }
     return out;

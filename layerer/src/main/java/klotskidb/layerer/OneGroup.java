@@ -72,7 +72,8 @@ public final class OneGroup {
   public static OneGroup named(int cls, int groupNum) {
     int count = GroupTable.count(cls);
     if (groupNum < 0 || groupNum >= count) {
-      throw new InputException("class " + LayoutClass.name(cls) + " has " + count + (count == 1 ? " group" : " groups") + ", no group_num " + groupNum);
+      throw InputException.because("no_group_num", "class " + LayoutClass.name(cls) + " has " + count + (count == 1 ? " group" : " groups") + ", no group_num " + groupNum,
+          "class", LayoutClass.name(cls), "groups", count, "group_num", groupNum);
     }
     return new OneGroup(cls, groupNum, flood(GroupTable.seed(cls, groupNum)));
   }

@@ -2,6 +2,7 @@ package klotskidb.query;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
 
 /**
@@ -13,12 +14,16 @@ import klotskidb.enumerator.UserText;
  *                                 "code": "unknown_name", "input": "横刀力马", "suggestions": ["横刀立马"]}
  *   GET /api/layout/四面楚歌   400 {"error": "...", "code": "ambiguous_name", "input": "四面楚歌",
  *                                 "choices": ["四面楚歌:1", "四面楚歌:2", "四面楚歌:3"]}
- *   GET /api/layout/1A9BF0CZ  400 {"error": "code '1A9BF0CZ' is not hex: ...", "code": "bad_request"}
+ *   GET /api/layout/1A9BF0CZ  400 {"error": "code '1A9BF0CZ' is not hex: ...", "code": "bad_request",
+ *                                 "reason": "code_not_hex", "details": {"input": "1A9BF0CZ"}}
  * </pre>
  *
  * The codes: {@code bad_request} (what was asked is malformed), {@code unknown_name}, {@code
  * ambiguous_name}, {@code not_found} (the database does not hold it), {@code no_such_resource} (no
- * such route), {@code busy} (503), {@code server_error} (500 and any other status).
+ * such route), {@code busy} (503), {@code server_error} (500 and any other status). A refusal of
+ * what was typed or of what is not there may say more: its {@code reason} (the exception's
+ * kind: {@code ambiguous_short_code}, {@code code_overlap}, {@code not_analysed}, ...) and the
+ * {@code details} it names, so a page says all of it in its own language.
  */
 public final class Errors {
   private Errors() {}
@@ -37,12 +42,28 @@ public final class Errors {
       m.put("code", r.kind.code);
       m.put("input", UserText.oneLine(r.input));
       m.put(r.kind.listName, r.options);
-    } else if (e instanceof Lookup.NotFoundException) {
+    } else if (e instanceof Lookup.NotFoundException n) {
       m.put("code", "not_found");
+      reason(m, n.kind(), n.details());
     } else {
       m.put("code", "bad_request");
+      if (e instanceof InputException i) {
+        reason(m, i.kind(), i.details());
+      } else if (e instanceof Finder.NotAnalysedException) {
+        reason(m, Finder.NotAnalysedException.KIND, Map.of());
+      }
     }
     return m;
+  }
+
+  /** Which refusal, and what it is about, when the error says ({@code reason}, {@code details}). */
+  private static void reason(Map<String, Object> m, String kind, Map<String, Object> details) {
+    if (kind != null) {
+      m.put("reason", kind);
+      if (!details.isEmpty()) {
+        m.put("details", details);
+      }
+    }
   }
 
   /** The document of an error known by its status alone (a route, a limit, the server). */

@@ -67,6 +67,20 @@ public final class Finder {
   /** Answers in one page at most. */
   public static final int MAX_LIMIT = 1000;
 
+  /**
+   * A farthest range over classes none of which is analysed: a question well formed that this
+   * database cannot answer yet (exit 1, status 400), the API's reason {@value #KIND}.
+   */
+  public static final class NotAnalysedException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    public static final String KIND = "not_analysed";
+
+    NotAnalysedException() {
+      super("farthest_step is known for analysed classes only, and no class that the filter takes is analysed yet "
+          + "(klotski analyse)");
+    }
+  }
+
   private Finder() {}
 
   /** Kinds of bucket per class and step: symmetric or not, times minimal or not. */
@@ -362,8 +376,7 @@ public final class Finder {
         any |= f.matches(cls) && analysed.contains(LayoutClass.name(cls));
       }
       if (!any) {
-        throw new IllegalArgumentException("farthest_step is known for analysed classes only, and no class that the "
-            + "filter takes is analysed yet (klotski analyse)");
+        throw new NotAnalysedException();
       }
     }
     if (f.byFarthest()) {

@@ -53,11 +53,13 @@ public final class LayoutRef {
       String digits = s.substring(1);
       // ASCII digits only: Long.parseLong would also take other scripts' digits ('#٤٠٩١٢٩٦')
       if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        throw new InputException(UserText.quote(s) + " is not an id: expected # and the digits 0-9");
+        throw InputException.because("not_an_id", UserText.quote(s) + " is not an id: expected # and the digits 0-9",
+            "input", s);
       }
       long id = Long.parseLong(digits);
       if (id < 0 || id >= AllLayouts.COUNT) {
-        throw new InputException("id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1));
+        throw InputException.because("id_out_of_range", "id " + id + " is out of range 0.." + (AllLayouts.COUNT - 1),
+            "id", id, "last", AllLayouts.COUNT - 1);
       }
       return new LayoutRef(Kind.ID, s, id);
     }
@@ -75,9 +77,10 @@ public final class LayoutRef {
       } catch (IllegalArgumentException notACode) {
         return new LayoutRef(Kind.ID, s, id);
       }
-      throw new InputException(UserText.quote(s) + " is ambiguous: the code " + Code.format(code)
-          + " and the short code of id " + id + "; write " + Code.format(code) + " for the code or @"
-          + s.toUpperCase(Locale.ROOT) + " for the short code");
+      throw InputException.because("ambiguous_short_code", UserText.quote(s) + " is ambiguous: the code "
+          + Code.format(code) + " and the short code of id " + id + "; write " + Code.format(code)
+          + " for the code or @" + s.toUpperCase(Locale.ROOT) + " for the short code",
+          "input", s, "code", Code.format(code), "id", id, "short", s.toUpperCase(Locale.ROOT));
     }
     if (Catalogue.looksLikePinyin(s)) {
       return new LayoutRef(Kind.CODE, s, Catalogue.get().resolve(s));
@@ -123,12 +126,14 @@ public final class LayoutRef {
     int[] p = klotskidb.grouper.Names.parse(text, 5);
     int cls = klotskidb.enumerator.LayoutClass.index(p[0], p[1], p[2]);
     if (cls < 0) {
-      throw new InputException("no class " + p[0] + "-" + p[1] + "-" + p[2]);
+      throw InputException.because("no_class", "no class " + p[0] + "-" + p[1] + "-" + p[2],
+          "class", p[0] + "-" + p[1] + "-" + p[2]);
     }
     klotskidb.layerer.OneGroup g = klotskidb.layerer.OneGroup.named(cls, p[3]);
     if (p[4] >= g.size()) {
-      throw new InputException("group " + klotskidb.enumerator.LayoutClass.name(cls) + "-" + p[3] + " has "
-          + g.size() + " layouts, no group_index " + p[4] + " (name '" + text + "')");
+      throw InputException.because("no_group_index", "group " + klotskidb.enumerator.LayoutClass.name(cls) + "-"
+          + p[3] + " has " + g.size() + " layouts, no group_index " + p[4] + " (name '" + text + "')",
+          "input", text, "group", klotskidb.enumerator.LayoutClass.name(cls) + "-" + p[3], "size", g.size());
     }
     return new Named(g, p[4]);
   }

@@ -27,8 +27,26 @@ public final class Lookup {
   public static final class NotFoundException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    private final String kind;
+    private final java.util.Map<String, Object> details;
+
     public NotFoundException(String message) {
+      this(message, null, java.util.Map.of());
+    }
+
+    /** What is not there, in words a client can look up ({@code kind}) and the details it names. */
+    public NotFoundException(String message, String kind, java.util.Map<String, Object> details) {
       super(message);
+      this.kind = kind;
+      this.details = details;
+    }
+
+    public String kind() {
+      return kind;
+    }
+
+    public java.util.Map<String, Object> details() {
+      return details;
     }
   }
 
@@ -42,21 +60,23 @@ public final class Lookup {
       case ID -> {
         code = db.codeOfId((int) ref.value);
         if (code < 0) {
-          throw new NotFoundException("id " + ref.value + " is not in the database");
+          throw new NotFoundException("id " + ref.value + " is not in the database", "id_not_held", java.util.Map.of("id", ref.value));
         }
       }
       case NAME -> {
         int[] p = Names.parse(ref.text, 5);
         code = db.codeOfName(p[0], p[1], p[2], p[3], p[4]);
         if (code < 0) {
-          throw new NotFoundException("no layout is named " + ref.text + " in the database");
+          throw new NotFoundException("no layout is named " + ref.text + " in the database", "name_not_held",
+              java.util.Map.of("input", ref.text));
         }
       }
       default -> code = ref.value;
     }
     long c = code;
     return db.caseOf(c).orElseThrow(() -> new NotFoundException(
-        "layout " + Code.format(c) + " is not in the database (built for other classes)"));
+        "layout " + Code.format(c) + " is not in the database (built for other classes)", "layout_not_held",
+        java.util.Map.of("code", Code.format(c))));
   }
 
   /** The stored record of a layout's group. */
@@ -69,7 +89,8 @@ public final class Lookup {
   public static GroupRecord group(KlotskiDb db, String name) {
     int[] p = parseGroup(name);
     return db.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
-        new NotFoundException("no group " + name.trim() + " in the database"));
+        new NotFoundException("no group " + name.trim() + " in the database", "group_not_held",
+            java.util.Map.of("input", name.trim())));
   }
 
   /** A group name J-B-S-G as numbers, checked without a database: its class must be one. */

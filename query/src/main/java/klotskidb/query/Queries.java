@@ -204,6 +204,8 @@ public final class Queries {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sources", sources);
     m.put("layouts", layouts);
+    // for a filter box: the traditional characters of the names' characters, each to its simplified one
+    m.put("simplified", cat.spellings().traditionalOf(cat.entries().stream().map(Catalogue.Entry::name).toList()));
     return m;
   }
 

@@ -104,6 +104,25 @@ public final class Spellings {
     return sb.toString();
   }
 
+  /**
+   * The traditional characters (OpenCC's table) whose simplified character is in one of {@code
+   * names}, each to that simplified character, in code point order: all a filter box needs to
+   * read 橫刀立馬 as 横刀立马 without the whole table.
+   */
+  Map<String, String> traditionalOf(Collection<String> names) {
+    Set<Integer> used = new java.util.HashSet<>();
+    for (String n : names) {
+      simplify(n).codePoints().forEach(used::add);
+    }
+    Map<String, String> m = new java.util.TreeMap<>();
+    simplified.forEach((t, s) -> {
+      if (!t.equals(s) && used.contains(s)) {
+        m.put(Character.toString(t), Character.toString(s));
+      }
+    });
+    return m;
+  }
+
   /** Whether a character has readings here (a Han character of some name). */
   boolean hasReadings(int codePoint) {
     return readings.containsKey(codePoint);
