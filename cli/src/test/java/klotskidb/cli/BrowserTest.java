@@ -332,6 +332,8 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
       assertEquals(List.of(), browser.findElements(By.cssSelector("a[data-code='AA22BFC00'].done")),
           "a level solved by a link or by the solution played is not the player's");
+      assertEquals("watched, not yet solved", wait.until(b -> b.findElement(By.cssSelector("a[data-code='AA22BFC00'] .tick.watched")))
+          .getText(), "marked as watched");
       browser.get(base + "#l=AA22BFC00");
       for (int k = 1; k <= 7; k++) {
         click(wait, By.id("hint"));
@@ -737,6 +739,10 @@ class BrowserTest {
       browser.findElement(By.cssSelector("#go button")).click();
       wait.until(b -> b.findElement(By.id("error")).getText()
           .equals("没有名为「横刀力马」的布局（名录中的布局可用汉字或拼音）；你是不是要找：横刀立马？"));
+      // the suggestion is a link that opens the level
+      assertEquals("横刀立马", browser.findElement(By.cssSelector("#error a")).getText());
+      click(wait, By.cssSelector("#error a"));
+      wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       // a refusal of what was typed, all of it in Chinese (the server's reason and details, not its English)
       browser.get(base + "#l=1A9BF");
       wait.until(b -> b.findElement(By.id("error")).getText()
