@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import klotskidb.datasets.ExportCard;
 import klotskidb.datasets.ExportFormat;
 import klotskidb.datasets.OutputTarget;
-import klotskidb.datasets.PuzzleSheet;
+import klotskidb.query.PuzzleSheet;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
@@ -18,7 +18,6 @@ import klotskidb.enumerator.InputException;
 import klotskidb.jobs.Version;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
-import klotskidb.query.Lookup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,7 +40,7 @@ import picocli.CommandLine.Spec;
             + "export leaves them (--no-card: none); --out - writes to standard output."})
 final class SheetCommand implements Callable<Integer> {
   /** Puzzles on one sheet at most. */
-  static final int MAX = 200;
+  static final int MAX = PuzzleSheet.MAX;
 
   @Mixin FindFilterOptions filter;
 
@@ -102,43 +101,25 @@ final class SheetCommand implements Callable<Integer> {
     List<String> names = stdin ? lines() : null;
     OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));
     ExportCard card = noCard ? null : ExportCard.beside(target, force, note -> err.println("klotski: " + note));
-    List<PuzzleSheet.Puzzle> puzzles = new ArrayList<>();
-    String question;
+    PuzzleSheet.Sheet sheet;
     String builtBy;
     try (KlotskiDb kdb = db.open()) {
-      List<CaseRecord> records = new ArrayList<>();
       if (stdin) {
+        List<CaseRecord> records = new ArrayList<>();
         for (String name : names) {
           records.add(Database.lookup(kdb, name));
         }
-        question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
+        String question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
             : records.size() + (records.size() == 1 ? " layout" : " layouts") + " named on standard input";
+        sheet = PuzzleSheet.of(kdb, records, question, lang);
       } else {
-        String cursor = null;
-        Finder.Total total = null;
-        do { // pages until the sheet is full or the answers end
-          Finder.Page p = Finder.find(kdb, f, cursor, Math.min(Finder.MAX_LIMIT, limit - records.size()));
-          records.addAll(p.records());
-          total = p.total() != null ? p.total() : total;
-          cursor = p.next();
-        } while (cursor != null && records.size() < limit);
-        if (records.isEmpty()) {
-          throw new Lookup.NotFoundException("the filter finds no layout in the database at " + db.dir()
-              + ": nothing to put on a sheet");
-        }
-        String of = total == null ? "" : String.format(Locale.ROOT, lang.equals("zh") ? "，共 %s%,d 个" : " of %s%,d",
-            total.exact() ? "" : lang.equals("zh") ? "至少 " : "at least ", total.count());
-        question = (lang.equals("zh") ? "find " + f.question() + "：前 " + records.size() + " 个" + of
-            : "find " + f.question() + ": the first " + records.size() + of);
-      }
-      for (CaseRecord c : records) {
-        puzzles.add(new PuzzleSheet.Puzzle(c, Lookup.solution(kdb, c)));
+        sheet = PuzzleSheet.of(kdb, f, limit, lang); // the API's sheet, the same question, the same bytes
       }
       builtBy = kdb.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");
     }
-    String title = lang.equals("zh") ? "华容道题目 " + puzzles.size() + " 道"
-        : puzzles.size() + (puzzles.size() == 1 ? " Klotski puzzle" : " Klotski puzzles");
-    target.write(o -> PuzzleSheet.write(puzzles, title, question, lang, o));
+    List<PuzzleSheet.Puzzle> puzzles = sheet.puzzles();
+    String question = sheet.question();
+    target.write(sheet::write);
     if (card != null) {
       card.write("sheet", "a sheet of " + puzzles.size() + " Klotski puzzles to print, with their solutions",
           "One HTML document with a print style sheet: " + question + ". Each puzzle a board with its name or code, "

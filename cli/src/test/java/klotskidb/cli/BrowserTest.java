@@ -134,6 +134,11 @@ class BrowserTest {
     if (follows) {
       String t = (String) js(browser, "return document.querySelector(\"#board .piece[data-cell='" + cell + "']\").style.transform");
       assertTrue(t.startsWith("translate(-"), "the piece follows the pointer: " + t);
+      try {
+        screenshot(browser, "drag-half-way");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
     new org.openqa.selenium.interactions.Actions(browser).moveByOffset(dx - dx / 2, 0).release().perform();
   }
@@ -539,6 +544,9 @@ class BrowserTest {
       Object wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
       assertTrue(((Number) wide).longValue() <= 0, "the landing page is wider than a 390 px phone by " + wide);
       screenshot(browser, "phone-landing");
+      // a card of a layout that several sources name: its names together
+      js(browser, "document.querySelector(\"#levels a[data-name*='、']\").scrollIntoView({block: 'center'})");
+      screenshot(browser, "phone-tiles");
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
       wait.until(b -> !b.findElements(By.cssSelector("#chart rect.bar")).isEmpty());
@@ -639,8 +647,15 @@ class BrowserTest {
       wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
       wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
 
+      // the finder from the header: a view of its own, on top, no question asked yet
+      click(wait, By.id("find-link"));
+      address(wait, "#find=");
+      wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null
+          && (Boolean) js(b, "return $('find-form').getBoundingClientRect().bottom < innerHeight"));
+      assertTrue(browser.findElements(By.cssSelector("#found a")).isEmpty() && !browser.findElement(By.id("landing")).isDisplayed());
+
       // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
-      browser.findElement(By.id("f-class")).sendKeys("5-4-1"); // the form is open: the hardest opened it
+      browser.findElement(By.id("f-class")).sendKeys("5-4-1");
       browser.findElement(By.id("f-min")).sendKeys("85");
       browser.findElement(By.id("f-max")).sendKeys("93");
       browser.findElement(By.cssSelector("#find-form button")).click();
@@ -654,6 +669,18 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
       assertEquals("5-4-1", browser.findElement(By.id("f-class")).getAttribute("value"));
       assertEquals("85", browser.findElement(By.id("f-min")).getAttribute("value"));
+      // a search is a view of its own: its answers in the first screen, not below every level
+      assertTrue((Boolean) js(browser, "return $('found').getBoundingClientRect().top < innerHeight"), "answers in view");
+      // "print this set": the API's sheet of the same question, the answers shown
+      String sheet = attribute(wait, By.id("found-sheet"), "href");
+      assertTrue(sheet.contains("/api/sheet?") && sheet.contains("class=5-4-1") && sheet.contains("limit=24"), sheet);
+      String firstFound = attribute(wait, By.cssSelector("#found a"), "data-code");
+      String here = browser.getCurrentUrl();
+      browser.get(sheet);
+      wait.until(b -> b.getTitle().equals("24 Klotski puzzles"));
+      assertTrue(browser.getPageSource().contains(firstFound), "the sheet holds the answers shown");
+      browser.get(here);
+      wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
       // an error leaves no answers of before on the screen, and says what a visitor can do
       browser.findElement(By.id("f-fmin")).sendKeys("10");
       browser.findElement(By.id("f-class")).clear();
@@ -677,6 +704,12 @@ class BrowserTest {
       assertTrue(pairs < Long.parseLong(all.replace(",", "")), pairs + " of " + all);
       browser.findElement(By.id("f-mirror")).click();
       browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
+      // Back and Forward move between the questions
+      browser.navigate().back();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().startsWith("24 of " + String.format("%,d", pairs)));
+      assertTrue(browser.findElement(By.id("f-mirror")).isSelected(), "the form says the question shown");
+      browser.navigate().forward();
       wait.until(b -> b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
       String found = attribute(wait, By.cssSelector("#found a"), "data-code");
       String steps = wait.until(b -> b.findElement(By.cssSelector("#found a")).getText());

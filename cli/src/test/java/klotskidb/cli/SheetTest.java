@@ -79,6 +79,15 @@ class SheetTest {
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue());
     assertTrue(java.util.Arrays.equals(first, streamed), "the same bytes to standard output");
+    // and from the API: the same question in its words, the same bytes
+    try (Served served = Served.start(db)) {
+      java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create(served.base + "/api/sheet?class=5-4-1&minimal=false"
+              + "&order=hardest&distinct_mirror=true&max_optimal=100&limit=7")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+      assertEquals(200, r.statusCode());
+      assertTrue(java.util.Arrays.equals(first, r.body()), "the API's sheet is the command's");
+    }
   }
 
   @Test

@@ -30,6 +30,9 @@ final class Answers {
   static final HttpField NO_REFERRER = new HttpField("Referrer-Policy", "no-referrer");
   /** A 200 that may be kept, but asked again (If-None-Match) before it is used: it changes with a publication. */
   static final HttpField REVALIDATE = new HttpField(HttpHeader.CACHE_CONTROL, "public, no-cache");
+  /** A sheet to print: its own inline style sheet and pictures, no script, nothing fetched, never framed. */
+  static final HttpField SHEET_CSP = new HttpField("Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   /** JSON is never a page: nothing may run or be framed from it. */
   static final HttpField API_CSP = new HttpField("Content-Security-Policy",
       "default-src 'none'; frame-ancestors 'none'");

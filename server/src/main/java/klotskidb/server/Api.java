@@ -26,22 +26,13 @@ import klotskidb.enumerator.InputException;
  * and a body, so that it is tested without sockets and served by {@link KlotskiServer}.
  *
  * <pre>
- *   GET /api/meta                               counts, versions, analysed classes
- *   GET /api/layout/{X}                         every field of 'info --json'; X = code, @short, %23id, name
- *   GET /api/layout/{X}/next                    every move: the layout, its step, optimal marked
- *   GET /api/layout/{X}/solution                an optimal solution: codes, one per step
- *   GET /api/layout/{X}/farthest?offset=0&amp;limit=100    its farthest layouts (one BFS in its group)
- *   GET /api/layout/{X}/solutions?offset=0&amp;limit=100   its solutions by step, minimum ones marked
- *   GET /api/find?class=5-4-1&amp;min_steps=100&amp;max_steps=120&amp;min_farthest=110&amp;limit=50&amp;cursor=...
- *                                               layouts by facts, a page at a time ({@link Finder})
- *   GET /api/board?pieces=2x2@1,2x1@0,...       a layout given as pieces (the page's editor)
- *   GET /api/path?from=X&amp;to=Y                   a shortest path between two layouts of one group
- *   GET /api/group/{J-B-S-G}                    summary and layer profile
- *   GET /api/group/{J-B-S-G}/steps              how many members need each number of steps to solve
- *   GET /api/catalogue                          the named layouts (横刀立马, ...) with their steps
- *   GET /api/facts                              every fact of a layout and a group: name, type, null rule, meaning
- *   GET /api/group/{J-B-S-G}/layer/{K}?offset=0&amp;limit=100   one layer's members, paged
+ *   GET /api/layout/1A9BF0C             every field of 'info --json'; X = code, @short, %23id, name
+ *   GET /api/find?class=5-4-1&amp;minimal=true&amp;order=hardest&amp;limit=50   layouts by facts, a page at a time
+ *   GET /api/sheet?class=5-4-1&amp;minimal=true&amp;order=hardest&amp;lang=en   the same question as a sheet to print
  * </pre>
+ *
+ * Every route, its words and its answers: {@code openapi.json} (served at {@code /api/openapi.json},
+ * listed by {@code serve --help}, every route of it asked and its answer checked against it by KlotskiServerTest), the one list.
  *
  * Errors are JSON {@code {"error": "..."}}: 400 for a malformed request (the message says what is
  * wrong, echoing at most 200 characters of it), 404 for a layout, group or route the database
@@ -63,14 +54,22 @@ public final class Api {
    * An answer; {@code publication} is the database publication that gave a 200 (null otherwise):
    * the same URL answers the same body until the next publication (the server's ETag).
    */
-  public record Response(int status, String body, String publication, boolean svg) {
+  public record Response(int status, String body, String publication, Kind kind) {
+    /** What the body is: a JSON document, a picture (image/svg+xml), or a document to print (text/html). */
+    public enum Kind { JSON, PICTURE, SHEET }
+
     public Response(int status, String body) {
-      this(status, body, null, false);
+      this(status, body, null, Kind.JSON);
     }
 
     /** A picture (image/svg+xml): a board. */
     static Response picture(String svg) {
-      return new Response(200, svg, null, true);
+      return new Response(200, svg, null, Kind.PICTURE);
+    }
+
+    /** A sheet of puzzles to print (text/html). */
+    static Response sheet(String html) {
+      return new Response(200, html, null, Kind.SHEET);
     }
 
     static Response ok(Object document) {
@@ -132,7 +131,7 @@ public final class Api {
   public Response get(String path, String query) {
     try (LiveDatabase.Lease lease = live.lease()) {
       Response r = get(lease.db(), path, query);
-      return r.status() == 200 ? new Response(200, r.body(), lease.db().publication(), r.svg()) : r;
+      return r.status() == 200 ? new Response(200, r.body(), lease.db().publication(), r.kind()) : r;
     }
   }
 
@@ -193,6 +192,9 @@ public final class Api {
       if (what.equals("find") && n == 2) {
         return find(db, q); // the filter refuses unknown words itself
       }
+      if (what.equals("sheet") && n == 2) {
+        return sheet(db, q);
+      }
       if (what.equals("board") && n == 2) {
         ApiParameters.allow(q, "pieces");
         return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(BoardPieces.code(ApiParameters.required(q, "pieces"))))));
@@ -246,6 +248,23 @@ public final class Api {
     }
     Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
     return Response.ok(Finder.document(f, p));
+  }
+
+  /**
+   * A sheet to print of find's first {@code limit} answers (default 12) to the filter of the
+   * other words, in {@code lang} (en or zh; en as {@code klotski sheet}): the bytes {@code klotski sheet} writes for the same
+   * question.
+   */
+  private Response sheet(KlotskiDb db, Map<String, String> q) {
+    Map<String, String> words = new java.util.LinkedHashMap<>(q);
+    String lang = ApiParameters.oneOf(q, "lang", "en", "zh", "en"); // as klotski sheet: English unless asked
+    words.remove("lang");
+    if (words.containsKey("cursor") || words.containsKey("offset")) {
+      throw new InputException("a sheet is find's first answers: no 'cursor' or 'offset'");
+    }
+    FindFilter f = FindFilter.parse(words);
+    int limit = ApiParameters.number(q, "limit", 12, 1, klotskidb.query.PuzzleSheet.MAX);
+    return Response.sheet(klotskidb.query.PuzzleSheet.of(db, f, limit, lang).html());
   }
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */

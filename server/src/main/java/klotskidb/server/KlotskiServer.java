@@ -259,7 +259,14 @@ public final class KlotskiServer implements HttpService {
       }
       Api.Response r = api.get(raw, query);
       if (r.status() == 200 && r.publication() != null) {
-        Answers.cacheable(response, callback, r.svg() ? Answers.SVG : Answers.JSON, Answers.bytes(r.body()),
+        if (r.kind() == Api.Response.Kind.SHEET) {
+          response.getHeaders().put(Answers.SHEET_CSP); // its own style sheet, nothing else
+        }
+        Answers.cacheable(response, callback, switch (r.kind()) {
+          case JSON -> Answers.JSON;
+          case PICTURE -> Answers.SVG;
+          case SHEET -> Answers.HTML;
+        }, Answers.bytes(r.body()),
             Answers.tag(r.publication() + "\n" + raw + "?" + query), ifNoneMatch);
       } else {
         Answers.send(response, callback, r.status(), Answers.JSON, Answers.bytes(r.body()));

@@ -399,6 +399,15 @@ class KlotskiServerTest {
         assertTrue(r.body().startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"") && r.body().endsWith("</svg>\n"), url);
         continue;
       }
+      if (content != null && content.containsKey("text/html")) { // a sheet to print: a document of its own, no script
+        HttpResponse<String> r = get(url + query);
+        assertEquals(200, r.statusCode(), url + ": " + r.body());
+        assertEquals("text/html; charset=utf-8", r.headers().firstValue("Content-Type").orElse(""), url);
+        assertEquals("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+            r.headers().firstValue("Content-Security-Policy").orElse(""), url);
+        assertTrue(r.body().startsWith("<!DOCTYPE html>") && !r.body().contains("<script"), url);
+        continue;
+      }
       String body = ok(url + query);
       if (content == null) {
         continue; // the description itself

@@ -1,4 +1,4 @@
-package klotskidb.datasets;
+package klotskidb.query;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +14,6 @@ import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Solver;
-import klotskidb.query.MoveNotation;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package klotskidb.datasets;
+package klotskidb.query;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -6,15 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
-import klotskidb.query.BoardPicture;
-import klotskidb.query.Catalogue;
-import klotskidb.query.Difficulty;
-import klotskidb.query.MoveNotation;
 
 /**
- * A sheet of puzzles to print ({@code klotski sheet}): one HTML document with a print style sheet,
+ * A sheet of puzzles to print ({@code klotski sheet}, {@code GET /api/sheet}): one HTML document with a print style sheet,
  * a grid of boards, each with its name (or code), code and short code, steps, number of optimal
  * solutions and difficulty word; then the solutions at the back, each as the page's move notation
  * ({@link MoveNotation}) and a line of small boards every {@link #EVERY} moves.
@@ -30,13 +27,72 @@ import klotskidb.query.MoveNotation;
  * the same bytes, as every export does. In Chinese or English ({@code lang}).
  */
 public final class PuzzleSheet {
+  /** The most puzzles a sheet holds. */
+  public static final int MAX = 200;
+
   /** A board in the solutions every so many moves (and the last). */
   public static final int EVERY = 10;
 
   /** A puzzle of the sheet: its record and its optimal solution (null: unsolvable). */
   public record Puzzle(CaseRecord record, long[] solution) {}
 
+  /** A sheet's puzzles, its title and the question it answers, in one language. */
+  public record Sheet(List<Puzzle> puzzles, String title, String question, String lang) {
+    public void write(OutputStream out) throws IOException {
+      PuzzleSheet.write(puzzles, title, question, lang, out);
+    }
+
+    /** The document as text. */
+    public String html() {
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      try {
+        write(b);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return b.toString(StandardCharsets.UTF_8);
+    }
+  }
+
   private PuzzleSheet() {}
+
+  /**
+   * The sheet of find's first {@code limit} answers to {@code f} (pages read until it is full or
+   * the answers end), each with its optimal solution: the same for {@code klotski sheet} and
+   * {@code GET /api/sheet}. A question with no answer is refused (nothing to print).
+   */
+  public static Sheet of(KlotskiDb db, FindFilter f, int limit, String lang) {
+    boolean zh = "zh".equals(lang);
+    List<CaseRecord> records = new java.util.ArrayList<>();
+    String cursor = null;
+    Finder.Total total = null;
+    do { // pages until the sheet is full or the answers end
+      Finder.Page p = Finder.find(db, f, cursor, Math.min(Finder.MAX_LIMIT, limit - records.size()));
+      records.addAll(p.records());
+      total = p.total() != null ? p.total() : total;
+      cursor = p.next();
+    } while (cursor != null && records.size() < limit);
+    if (records.isEmpty()) {
+      throw new Lookup.NotFoundException("the filter finds no layout in the database: nothing to put on a sheet",
+          "nothing_found", java.util.Map.of());
+    }
+    String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
+        total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
+    String question = zh ? "find " + f.question() + "：前 " + records.size() + " 个" + of
+        : "find " + f.question() + ": the first " + records.size() + of;
+    return of(db, records, question, lang);
+  }
+
+  /** The sheet of these layouts, each with its optimal solution from the database. */
+  public static Sheet of(KlotskiDb db, List<CaseRecord> records, String question, String lang) {
+    List<Puzzle> puzzles = new java.util.ArrayList<>();
+    for (CaseRecord c : records) {
+      puzzles.add(new Puzzle(c, Lookup.solution(db, c)));
+    }
+    String title = "zh".equals(lang) ? "华容道题目 " + puzzles.size() + " 道"
+        : puzzles.size() + (puzzles.size() == 1 ? " Klotski puzzle" : " Klotski puzzles");
+    return new Sheet(List.copyOf(puzzles), title, question, lang);
+  }
 
   /** Writes the sheet of {@code puzzles}: {@code title} on top, {@code question} (what was asked) under it. */
   public static void write(List<Puzzle> puzzles, String title, String question, String lang, OutputStream out)
