@@ -34,10 +34,11 @@ import picocli.CommandLine.Spec;
         + "page's moves (two letters a move: the moved piece's top-left cell before and after) with a small board "
         + "every " + PuzzleSheet.EVERY + " moves.",
         "The puzzles: find's first --limit answers for its filters and order (the same options as find), or the "
-            + "layouts named on standard input (--stdin: a code, short code or name a line). One HTML document "
-            + "with a print style sheet (print it, or print it to PDF from a browser), in Chinese or English "
-            + "(--lang); the same bytes for the same question. Beside it FILE.md (a card) and FILE.sha256, as "
-            + "export leaves them (--no-card: none); --out - writes to standard output."})
+            + "layouts named on standard input (--stdin: a code, short code or name a line). A PDF (--out FILE.pdf, "
+            + "A4, its font embedded: the machine's, or --font) or one HTML document with a print style sheet "
+            + "(--out FILE.html), in Chinese or English (--lang); the same bytes for the same question. Beside it "
+            + "FILE.md (a card) and FILE.sha256, as export leaves them (--no-card: none); --out - writes to "
+            + "standard output (HTML, or --format pdf)."})
 final class SheetCommand implements Callable<Integer> {
   /** Puzzles on one sheet at most. */
   static final int MAX = PuzzleSheet.MAX;
@@ -55,9 +56,17 @@ final class SheetCommand implements Callable<Integer> {
   @Option(names = "--lang", paramLabel = "zh|en", description = "The sheet's language (default: ${DEFAULT-VALUE}).")
   String lang = "en";
 
-  @Option(names = "--out", paramLabel = "FILE.html", required = true, description = "File to write; - for "
-      + "standard output.")
+  @Option(names = "--out", paramLabel = "FILE.pdf|FILE.html", required = true, description = "File to write, PDF or "
+      + "HTML by its name; - for standard output.")
   Path out;
+
+  @Option(names = "--format", paramLabel = "pdf|html", description = "What to write (default: by --out's name; html "
+      + "for -).")
+  String format;
+
+  @Option(names = "--font", paramLabel = "FILE", description = "A PDF's font, a TrueType file (.ttf, or .ttc: its "
+      + "first font) with every character of the sheet (default: the first such font of the machine's usual ones).")
+  Path font;
 
   @Option(names = "--force", description = "Replace a plain file already at --out.")
   boolean force;
@@ -84,10 +93,23 @@ final class SheetCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--stdin names the puzzles: give no filter beside it");
     }
-    if (!out.toString().equals(OutputTarget.STDOUT) && !out.getFileName().toString().toLowerCase(Locale.ROOT)
-        .endsWith(".html")) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--out must name an .html file (or - "
-          + "for standard output): the sheet is HTML, to print or print to PDF from a browser");
+    boolean toStdout = out.toString().equals(OutputTarget.STDOUT);
+    String named = toStdout ? "html" : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".pdf") ? "pdf"
+        : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html") ? "html" : null;
+    if (format != null && !format.equals("pdf") && !format.equals("html")) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be pdf or html, not '"
+          + format + "'");
+    }
+    if (!toStdout && (named == null || format != null && !format.equals(named))) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--out must name a .pdf or .html file (or -"
+          + " for standard output)" + (named != null ? ", as --format says" : ""));
+    }
+    boolean pdf = "pdf".equals(format != null ? format : named);
+    if (font != null && !pdf) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--font is a PDF's: give it with --out FILE.pdf");
+    }
+    if (font != null && !java.nio.file.Files.isRegularFile(font)) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--font " + font + ": no such file");
     }
     FindFilter f = null;
     if (!stdin) {
@@ -119,10 +141,17 @@ final class SheetCommand implements Callable<Integer> {
     }
     List<PuzzleSheet.Puzzle> puzzles = sheet.puzzles();
     String question = sheet.question();
-    target.write(sheet::write);
+    if (pdf) { // its font first: none that draws the sheet is refused before anything is written
+      java.nio.file.Path with = klotskidb.datasets.PdfSheet.font(font, klotskidb.datasets.PdfSheet.text(sheet));
+      PuzzleSheet.Sheet s = sheet;
+      target.write(o -> klotskidb.datasets.PdfSheet.write(s, with, o));
+    } else {
+      target.write(sheet::write);
+    }
     if (card != null) {
       card.write("sheet", "a sheet of " + puzzles.size() + " Klotski puzzles to print, with their solutions",
-          "One HTML document with a print style sheet: " + question + ". Each puzzle a board with its name or code, "
+          (pdf ? "One PDF, A4, its font embedded: " : "One HTML document with a print style sheet: ") + question
+              + ". Each puzzle a board with its name or code, "
               + "short code, steps, number of optimal solutions and difficulty word; the solutions at the back, two "
               + "letters a move (the moved piece's top-left cell before and after, cells a to t row by row).",
           new ExportFormat.Written(puzzles.size(), puzzles.size() + " puzzles to " + target.name(), null, null, null),

@@ -79,6 +79,23 @@ class SheetTest {
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue());
     assertTrue(java.util.Arrays.equals(first, streamed), "the same bytes to standard output");
+    // as PDF: its card says so; the same bytes again
+    Path pdf = temp.resolve("set.pdf");
+    List<String> asPdf = new ArrayList<>(args);
+    asPdf.set(asPdf.indexOf("--out") + 1, pdf.toString());
+    asPdf.remove("--force");
+    Cli p1 = Cli.run(asPdf.toArray(String[]::new));
+    if (p1.exit == 2 && p1.err.contains("no font on this machine") && System.getenv("KLOTSKI_REQUIRE_FONT") == null) {
+      System.out.println("SKIPPED the PDF part: " + p1.err.trim());
+    } else {
+      assertEquals(0, p1.exit, p1.toString());
+      byte[] once = Files.readAllBytes(pdf);
+      assertEquals("%PDF-", new String(once, 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+      assertTrue(Files.readString(temp.resolve("set.pdf.md")).contains("One PDF, A4"));
+      asPdf.add("--force");
+      assertEquals(0, Cli.run(asPdf.toArray(String[]::new)).exit);
+      assertTrue(java.util.Arrays.equals(once, Files.readAllBytes(pdf)), "the same PDF for the same question");
+    }
     // and from the API: the same question in its words, the same bytes
     try (Served served = Served.start(db)) {
       java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(
@@ -112,7 +129,9 @@ class SheetTest {
     Path file = temp.resolve("bad.html");
     String out = file.toString();
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--lang", "fr", "--out", out).exit);
-    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.pdf").toString()).exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.txt").toString()).exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.pdf").toString(), "--format", "html").exit);
+    assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", out, "--font", temp.resolve("x.ttf").toString()).exit);
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--limit", "0", "--out", out).exit);
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--stdin", "--class", "5-4-1", "--out", out).exit);
     Cli bad = Cli.run("sheet", "--db", db.toString(), "--min-optimal", "9", "--max-optimal", "3", "--out", out);

@@ -42,10 +42,10 @@ public final class BoardPicture {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
         + "height=\"%d\" role=\"img\" aria-label=\"%s\">%n", w, h, w, h, Code.format(code)));
-    s.append(String.format(Locale.ROOT, "<rect x=\"1\" y=\"1\" width=\"%d\" height=\"%d\" rx=\"7\" fill=\"#f5f0e6\" "
-        + "stroke=\"#8d6e63\" stroke-width=\"3\"/>%n", w - 2, h - 2));
-    s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#f5f0e6\" "
-        + "stroke-width=\"5\"/>%n", PAD + CELL, h - 1, PAD + 3 * CELL, h - 1));
+    s.append(String.format(Locale.ROOT, "<rect x=\"1\" y=\"1\" width=\"%d\" height=\"%d\" rx=\"7\" fill=\"%s\" "
+        + "stroke=\"%s\" stroke-width=\"3\"/>%n", w - 2, h - 2, CLOTH, FRAME));
+    s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+        + "stroke-width=\"5\"/>%n", PAD + CELL, h - 1, PAD + 3 * CELL, h - 1, CLOTH));
     Deque<String> generals = new ArrayDeque<>(zh ? GENERALS_ZH : GENERALS_EN);
     List<Piece> pieces = pieces(code);
     for (Piece p : pieces) {
@@ -86,8 +86,9 @@ public final class BoardPicture {
   }
 
   /** A piece: its top-left cell and size, in the order names are given (2x2, flat, upright, 1x1; cell order within). */
-  private record Piece(int row, int col, int rows, int cols) {
-    String colour() {
+  public record Piece(int row, int col, int rows, int cols) {
+    /** Its colour, as #rrggbb: the page's. */
+    public String colour() {
       return rows == 2 && cols == 2 ? "#d84315" : rows == 1 && cols == 2 ? "#1565c0" : rows == 2 ? "#2e7d32" : "#f9a825";
     }
 
@@ -96,7 +97,12 @@ public final class BoardPicture {
     }
   }
 
-  private static List<Piece> pieces(long code) {
+  /** The board's frame colour and its cloth (the exit's gap in the frame has the cloth's colour). */
+  public static final String FRAME = "#8d6e63";
+  public static final String CLOTH = "#f5f0e6";
+
+  /** The pieces of {@code code}, as the picture draws them. */
+  public static List<Piece> pieces(long code) {
     Board b = Board.of(code);
     java.util.ArrayList<Piece> out = new java.util.ArrayList<>();
     for (int p = 0; p < b.pieceCount(); p++) {

@@ -120,37 +120,23 @@ public final class PuzzleSheet {
       CaseRecord c = puzzles.get(i).record();
       h.append("<figure>\n").append(BoardPicture.svg(c.code(), false, lang))
           .append("<figcaption><b>").append(i + 1).append(". ").append(escape(name(c))).append("</b><br>")
-          .append(Catalogue.get().namesOf(c.code()).isEmpty() ? "" : Code.format(c.code()) + " · ") // else the title
-          .append('@').append(ShortCode.of(c.id())).append("<br>")
+          .append(codeLine(c)).append("<br>")
           .append(facts(c, zh)).append("</figcaption>\n</figure>\n");
     }
-    h.append("</div>\n<section class=\"solutions\">\n<h2>").append(zh ? "答案" : "Solutions").append("</h2>\n")
-        .append("<p class=\"question\">").append(zh
-            ? "每步两个字母：所移棋子左上角所在的格子，移动前与移动后（格子 a 到 t，逐行从左到右，第一行 a b c d）。"
-            : "Two letters a move: the cell of the moved piece's top-left corner before and after (cells a to t, "
-                + "row by row, a b c d the top row).").append("</p>\n");
+    h.append("</div>\n<section class=\"solutions\">\n<h2>").append(solutionsTitle(zh)).append("</h2>\n")
+        .append("<p class=\"question\">").append(notation(zh)).append("</p>\n");
     for (int i = 0; i < puzzles.size(); i++) {
       Puzzle p = puzzles.get(i);
-      CaseRecord c = p.record();
-      h.append("<div class=\"solution\">\n<h3>").append(i + 1).append(". ").append(escape(name(c)));
+      h.append("<div class=\"solution\">\n<h3>").append(escape(heading(i, p, zh))).append("</h3>\n");
       if (p.solution() == null) {
-        h.append(zh ? "：无解" : ": no solution").append("</h3>\n</div>\n");
+        h.append("</div>\n");
         continue;
       }
-      int steps = p.solution().length - 1;
-      h.append(zh ? "，" + steps + " 步" : String.format(Locale.ROOT, ", %d %s", steps, steps == 1 ? "step" : "steps"))
-          .append("</h3>\n<p class=\"moves\">");
-      String moves = MoveNotation.of(p.solution());
-      for (int k = 0; k < moves.length(); k += 2) {
-        h.append(k == 0 ? "" : k % (2 * EVERY) == 0 ? " | " : " ").append(moves, k, k + 2);
-      }
+      h.append("<p class=\"moves\">").append(String.join(" | ", moveGroups(p.solution())));
       h.append("</p>\n<div class=\"steps\">");
-      for (int k = 0; ; k = Math.min(k + EVERY, steps)) { // the start, every EVERY moves, the end
+      for (int k : samples(p.solution().length - 1)) { // the start, every EVERY moves, the end
         h.append("<span>").append(BoardPicture.svg(p.solution()[k], false, lang).trim()).append("<br>").append(k)
             .append("</span>");
-        if (k == steps) {
-          break;
-        }
       }
       h.append("</div>\n</div>\n");
     }
@@ -158,13 +144,64 @@ public final class PuzzleSheet {
     out.write(h.toString().getBytes(StandardCharsets.UTF_8));
   }
 
+  // what a sheet says, for its HTML here and its PDF (datasets' PdfSheet): the same words
+
+  /** The code and short code under a named puzzle's name; the short code alone under a code. */
+  public static String codeLine(CaseRecord c) {
+    return (Catalogue.get().namesOf(c.code()).isEmpty() ? "" : Code.format(c.code()) + " · ") + "@" + ShortCode.of(c.id());
+  }
+
+  /** How the solutions are written: the move notation, said once. */
+  public static String notation(boolean zh) {
+    return zh ? "每步两个字母：所移棋子左上角所在的格子，移动前与移动后（格子 a 到 t，逐行从左到右，第一行 a b c d）。"
+        : "Two letters a move: the cell of the moved piece's top-left corner before and after (cells a to t, "
+            + "row by row, a b c d the top row).";
+  }
+
+  public static String solutionsTitle(boolean zh) {
+    return zh ? "答案" : "Solutions";
+  }
+
+  /** A solution's heading: its number, its name, its steps (or that it has none). */
+  public static String heading(int i, Puzzle p, boolean zh) {
+    String n = (i + 1) + ". " + name(p.record());
+    if (p.solution() == null) {
+      return n + (zh ? "：无解" : ": no solution");
+    }
+    int steps = p.solution().length - 1;
+    return n + (zh ? "，" + steps + " 步" : String.format(Locale.ROOT, ", %d %s", steps, steps == 1 ? "step" : "steps"));
+  }
+
+  /** A solution's moves, two letters each, a space between, in groups of {@link #EVERY}. */
+  public static List<String> moveGroups(long[] solution) {
+    String moves = MoveNotation.of(solution);
+    List<String> groups = new java.util.ArrayList<>();
+    for (int k = 0; k < moves.length(); k += 2 * EVERY) {
+      String g = moves.substring(k, Math.min(moves.length(), k + 2 * EVERY));
+      groups.add(String.join(" ", g.split("(?<=\\G..)")));
+    }
+    return groups;
+  }
+
+  /** The moves after which a solution shows its board: 0, every {@link #EVERY}, and the last. */
+  public static List<Integer> samples(int steps) {
+    List<Integer> at = new java.util.ArrayList<>();
+    for (int k = 0; ; k = Math.min(k + EVERY, steps)) {
+      at.add(k);
+      if (k == steps) {
+        return at;
+      }
+    }
+  }
+
   /** The name a puzzle is shown by: its names in the catalogue, else its code. */
-  private static String name(CaseRecord c) {
+  public static String name(CaseRecord c) {
     List<String> names = Catalogue.get().namesOf(c.code());
     return names.isEmpty() ? Code.format(c.code()) : String.join("、", names);
   }
 
-  private static String facts(CaseRecord c, boolean zh) {
+  /** Its steps, optimal solutions and difficulty word. */
+  public static String facts(CaseRecord c, boolean zh) {
     if (!c.isSolvable()) {
       return zh ? "无解" : "no solution";
     }
