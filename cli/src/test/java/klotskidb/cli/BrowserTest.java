@@ -279,11 +279,17 @@ class BrowserTest {
           + " while (n.classList.contains('absent')) n = n.nextElementSibling; return n.getAttribute('href')"),
           browser.findElement(By.id("next-level")).getAttribute("href")
           .replaceAll("^[^#]*", ""));
-      // Restart goes back to the start and keeps the moves: Redo brings them back
+      assertTrue(browser.findElement(By.id("to-levels")).isDisplayed(), "the way back to the levels");
+      // Restart goes back to the start and keeps the moves: Undo takes the restart back, Redo replays them
       click(wait, By.id("restart"));
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       assertTrue(!browser.findElement(By.id("next-level")).isDisplayed(), "not solved at the start");
-      assertTrue(browser.findElement(By.id("undo")).getAttribute("disabled") != null);
+      assertTrue(!browser.findElement(By.id("to-levels")).isDisplayed(), "no solved panel at the start");
+      click(wait, By.id("undo"));
+      wait.until(b -> last.equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      counter(wait, "Solved in 81 moves (optimum 81), 81 hints");
+      click(wait, By.id("restart"));
+      wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       assertTrue(browser.findElement(By.id("redo")).getAttribute("disabled") == null, "redo after restart");
       click(wait, By.id("redo"));
       wait.until(b -> !"1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
@@ -570,6 +576,15 @@ class BrowserTest {
       browser.navigate().back();
       wait.until(b -> b.findElement(By.id("landing")).isDisplayed()
           && Math.abs(((Number) js(b, "return Math.round(window.scrollY)")).longValue() - y) <= 2);
+      // the finder on the phone: a question's answers in the first screen
+      browser.get(base + "#find=" + java.net.URLEncoder.encode("class=5-4-1&minimal=true&order=hardest",
+          java.nio.charset.StandardCharsets.UTF_8));
+      wait.until(b -> b.findElements(By.cssSelector("#found a svg")).size() > 0);
+      assertTrue((Boolean) js(browser, "return $('found').getBoundingClientRect().top < innerHeight"), "answers in view");
+      // each answer with its catalogue names and its difficulty word: 欲罢不能 first, 93 steps
+      String first = browser.findElement(By.cssSelector("#found a")).getText();
+      assertTrue(first.contains("欲罢不能") && first.contains("93 steps · very hard"), first);
+      screenshot(browser, "phone-finder");
       browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
       browser.get(base + "#l=1A9BF0C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
@@ -671,6 +686,7 @@ class BrowserTest {
       assertEquals("85", browser.findElement(By.id("f-min")).getAttribute("value"));
       // a search is a view of its own: its answers in the first screen, not below every level
       assertTrue((Boolean) js(browser, "return $('found').getBoundingClientRect().top < innerHeight"), "answers in view");
+      screenshot(browser, "finder");
       // "print this set": the API's sheet of the same question, the answers shown
       String sheet = attribute(wait, By.id("found-sheet"), "href");
       assertTrue(sheet.contains("/api/sheet?") && sheet.contains("class=5-4-1") && sheet.contains("limit=24"), sheet);
@@ -794,6 +810,7 @@ class BrowserTest {
       browser.get(base + "#l=hengdaolima");
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       counter(wait, "已走 0 步 · 最少 81 步");
+      screenshot(browser, "zh-level");
       click(wait, By.id("lang"));
       counter(wait, "0 moves · optimum 81");
       browser.navigate().refresh();
