@@ -818,6 +818,13 @@ class BrowserTest {
       browser.get(base); // even without the link's lang=en
       wait.until(b -> b.findElement(By.id("lang")).getText().equals("中文"));
       assertEquals("Levels", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
+      // every game in progress kept: the five latest as buttons, the others one click further
+      js(browser, "store.set('games', [...Array(7).keys()].map(i => ({ key: 'K' + i, hash: 'l=1A9BF0C00', title: 'game ' + i,"
+          + " moves: i + 1, mine: true })))");
+      browser.navigate().refresh();
+      wait.until(b -> b.findElements(By.cssSelector("#continue > a.button")).size() == 5);
+      assertEquals("2 more games in progress", browser.findElement(By.cssSelector("#more-games summary")).getText());
+      assertEquals(2, browser.findElements(By.cssSelector("#more-games a")).size());
     } finally {
       browser.quit();
     }
