@@ -57,6 +57,12 @@ public final class CasesCodec {
         .putInt((int) optimalSolutionNum);
   }
 
+  /** The value of a record's row (its rank aside: not stored in the row). */
+  public static void putValue(ByteBuffer b, CaseRecord c) {
+    putValue(b, c.id(), c.jiang(), c.bing(), c.style(), c.groupNum(), c.groupIndex(), c.layer(), c.minSolutionStep(),
+        c.symmetric(), c.solved(), c.minimal(), c.optimalSolutionNum());
+  }
+
   /**
    * The record of the row of {@code code} whose value {@code b} holds (from its position), with
    * its rank from {@code ranks}.

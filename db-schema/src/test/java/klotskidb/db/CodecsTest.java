@@ -2,6 +2,7 @@ package klotskidb.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -35,6 +36,35 @@ class CodecsTest {
     byte[] v = bytes(AnalysisCodec.VALUE_BYTES, b -> AnalysisCodec.putValue(b, 124, 8, 2, 6));
     assertArrayEquals(hex("00 7C 00 00 00 08 00 00 00 02 00 00 00 06"), v);
     assertEquals(new KlotskiDb.Analysis(124, 8, 2, 6), AnalysisCodec.decode(v));
+  }
+
+  /** Ranks that give every row 99.91% and 99.64%, as 1A9BF0C00's class and steps do. */
+  private static Ranks ranks() {
+    Ranks r = new Ranks();
+    ByteBuffer k = ByteBuffer.allocate(64);
+    RanksCodec.putKey(k, 5, 4, 1, 81);
+    r.put(java.util.Arrays.copyOf(k.array(), k.position()), bytes(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964)));
+    return r;
+  }
+
+  /**
+   * A row of cases as its comment documents it: 1A9BF0C00 (#4091296, 5-4-1, group 1, index 7472,
+   * layer 26, 81 steps, symmetric, not solved, minimal, 256 optimal solutions) in 22 bytes, read back
+   * whole; an unsolvable layout of unknown minimality and the largest optimal count too.
+   */
+  @Test
+  void aCasesRowIsItsDocumentedBytes() {
+    CaseRecord classic = new CaseRecord(0x1A9BF0C00L, 4091296, 5, 4, 1, 1, 7472, 26, 81, true, false, true, 256, 9991, 9964);
+    byte[] v = bytes(CasesCodec.VALUE_BYTES, b -> CasesCodec.putValue(b, classic));
+    assertArrayEquals(hex("00 3E 6D A0 05 04 01 00 01 00 00 1D 30 00 1A 00 51 05 00 00 01 00"), v);
+    assertEquals(classic, CasesCodec.decode(0x1A9BF0C00L, ByteBuffer.wrap(v), ranks()));
+    CaseRecord odd = new CaseRecord(0x0E83ABC00L, 1234567, 4, 0, 2, 65535, 100000, 65535, -1, false, true, null,
+        0xFFFF_FFFFL, -1, -1);
+    byte[] w = bytes(CasesCodec.VALUE_BYTES, b -> CasesCodec.putValue(b, odd));
+    assertArrayEquals(hex("00 12 D6 87 04 00 02 FF FF 00 01 86 A0 FF FF FF FF 0A FF FF FF FF"), w);
+    assertEquals(odd, CasesCodec.decode(0x0E83ABC00L, ByteBuffer.wrap(w), ranks()));
+    CaseRecord tooMany = new CaseRecord(0x1A9BF0C00L, 1, 5, 4, 1, 1, 1, 1, 81, true, false, true, 1L << 32, 0, 0);
+    assertThrows(IllegalArgumentException.class, () -> CasesCodec.putValue(ByteBuffer.allocate(64), tooMany));
   }
 
   @Test
