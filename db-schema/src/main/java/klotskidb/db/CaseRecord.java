@@ -16,26 +16,6 @@ public record CaseRecord(long code, int id, int jiang, int bing, int style, int 
     long optimalSolutionNum, int harderThan, int harderThanInClass) {
 
   /**
-   * The record of layout {@code index} of an in-memory build, as the writer stores it: its
-   * {@code minimal} given (the layers' when known, else computed for the one layout), its ranks
-   * from {@code rank}. For answers without a database ({@code info X}); DatabaseTest holds it
-   * equal to the stored rows.
-   */
-  public static CaseRecord of(klotskidb.layerer.Layers layers, klotskidb.layerer.HarderThan rank, int index,
-      Boolean minimal) {
-    klotskidb.grouper.Groups groups = layers.groups();
-    klotskidb.enumerator.LayoutSpace all = groups.layouts();
-    long code = all.code(index);
-    int g = groups.groupOf(index);
-    int cls = groups.classOf(g);
-    return new CaseRecord(code, all.globalId(index), klotskidb.enumerator.LayoutClass.jiangOf(cls),
-        klotskidb.enumerator.LayoutClass.bingOf(cls), klotskidb.enumerator.LayoutClass.styleOf(cls), groups.groupNum(g),
-        groups.groupIndex(index), layers.layer(index), layers.minSolutionStep(index),
-        new klotskidb.enumerator.Mover().mirror(code) == code, klotskidb.enumerator.Code.isSolved(code), minimal,
-        layers.optimalSolutionNum(index), rank.harderThan(index), rank.harderThanInClass(index));
-  }
-
-  /**
    * The record of layout {@code index} of a group flooded alone ({@code info X} with no database),
    * as a build would store it: the same passes, its ranks from the shipped tables.
    */

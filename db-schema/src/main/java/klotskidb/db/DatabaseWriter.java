@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.enumerator.LayoutSpace;
-import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
@@ -334,18 +333,15 @@ public final class DatabaseWriter {
   }
 
   private void cases(Sink s, int from, int to) throws RocksDBException {
-    Mover mover = new Mover();
+    CasesCodec.Built rows = new CasesCodec.Built(layers);
     for (int id = from; id < to; id++) {
       int g = groups.groupOf(id);
       if (g < 0) {
         continue;
       }
       long code = all.code(id);
-      int cls = groups.classOf(g);
       CasesCodec.putKey(s.key, code);
-      CasesCodec.putValue(s.value, all.globalId(id), LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls), LayoutClass.styleOf(cls),
-          groups.groupNum(g), groups.groupIndex(id), layers.layer(id), layers.minSolutionStep(id),
-          mover.mirror(code) == code, Code.isSolved(code), layers.isMinimal(id), layers.optimalSolutionNum(id));
+      rows.put(s.value, id, code); // every stored fact, as CasesCodec declares it
       s.put();
     }
   }

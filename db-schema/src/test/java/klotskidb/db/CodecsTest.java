@@ -67,6 +67,31 @@ class CodecsTest {
     assertThrows(IllegalArgumentException.class, () -> CasesCodec.putValue(ByteBuffer.allocate(64), tooMany));
   }
 
+  /**
+   * Any row read back as written: the declared encoder ({@link CasesCodec#putValue}, a loop over
+   * the declarations) against the reader's straight code, on seeded records over every field's
+   * whole range (the largest and smallest values each field may hold among them).
+   */
+  @Test
+  void everyRowReadsBackAsWritten() {
+    java.util.Random r = new java.util.Random(70);
+    Ranks ranks = ranks();
+    for (int k = 0; k < 20_000; k++) {
+      boolean edge = k % 10 == 0;
+      CaseRecord c = new CaseRecord(r.nextLong() & 0xF_FFFF_FFFFL, edge ? Integer.MAX_VALUE : r.nextInt(Integer.MAX_VALUE),
+          edge ? 255 : r.nextInt(256), r.nextInt(256), r.nextInt(256), edge ? 65535 : r.nextInt(65536),
+          edge ? Integer.MAX_VALUE : r.nextInt(Integer.MAX_VALUE), r.nextInt(65536), edge ? 32767 : r.nextInt(65536) - 32768,
+          r.nextBoolean(), r.nextBoolean(), r.nextInt(3) == 0 ? null : r.nextBoolean(), edge ? 0xFFFF_FFFFL : r.nextLong() & 0xFFFF_FFFFL,
+          0, 0);
+      byte[] v = bytes(CasesCodec.VALUE_BYTES, b -> CasesCodec.putValue(b, c));
+      CaseRecord back = CasesCodec.decode(c.code(), ByteBuffer.wrap(v), ranks);
+      int step = c.minSolutionStep();
+      boolean ranked = c.jiang() == 5 && c.bing() == 4 && c.style() == 1 && step == 81;
+      assertEquals(new CaseRecord(c.code(), c.id(), c.jiang(), c.bing(), c.style(), c.groupNum(), c.groupIndex(), c.layer(),
+          step, c.symmetric(), c.solved(), c.minimal(), c.optimalSolutionNum(), ranked ? 9991 : -1, ranked ? 9964 : -1), back);
+    }
+  }
+
   @Test
   void idsNamesAndLayersLeadToCodes() {
     assertArrayEquals(hex("00 3E 6D A0"), IdsCodec.key(4091296));

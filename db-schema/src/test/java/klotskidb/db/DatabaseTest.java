@@ -78,6 +78,9 @@ class DatabaseTest {
       assertEquals(java.util.List.of(CLASSES).contains(LayoutClass.name(LayoutClass.of(code))),
           db.caseOf(code).isPresent(), Code.format(code));
     }
+    CasesCodec.Built rows = new CasesCodec.Built(layers);
+    java.nio.ByteBuffer fast = java.nio.ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
+    java.nio.ByteBuffer declared = java.nio.ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
     for (int index = 0; index < all.size(); index++) {
       int g = groups.groupOf(index);
       long code = all.code(index);
@@ -90,8 +93,12 @@ class DatabaseTest {
           layers.isMinimal(index),
           layers.optimalSolutionNum(index), rank.harderThan(index), rank.harderThanInClass(index));
       assertEquals(expected, db.caseOf(code).orElseThrow());
-      // the record as a layout's facts without a database make it (query's Computed)
-      assertEquals(expected, CaseRecord.of(layers, rank, index, layers.isMinimal(index)));
+      // the bulk load's fast writer writes the declared encoding's bytes
+      fast.clear();
+      rows.put(fast, index, code);
+      declared.clear();
+      CasesCodec.putValue(declared, expected);
+      assertEquals(declared.flip(), fast.flip(), Code.format(code));
       assertEquals(code, db.codeOfId(id));
       assertEquals(code, db.codeOfName(expected.jiang(), expected.bing(), expected.style(),
           expected.groupNum(), expected.groupIndex()));
