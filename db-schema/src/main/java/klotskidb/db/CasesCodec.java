@@ -151,8 +151,8 @@ public final class CasesCodec {
    * fields in their declared order as straight code, relative puts, the flag bits at their declared
    * places. Held to the declarations, not kept beside them: DatabaseTest holds its bytes equal to
    * {@link #putValue}'s (the declared encoding) for every layout of its build, and every stored row
-   * read back through {@link #decode} equal to its record. (A loop over the declarations here cost
-   * about 45% more a row: BENCHMARKS.md, row "cases rows from their declarations".)
+   * read back through {@link #decode} equal to its record. (A loop over the declarations here was
+   * slower a row: BENCHMARKS.md, row "cases rows from their declarations".)
    */
   public static final class Built {
     private final Layers layers;
@@ -212,7 +212,8 @@ public final class CasesCodec {
 
 
 
-  // the layout as constants, for the reader's straight code (a switch a field cost 75% more a row)
+  // the layout as constants, for the reader's straight code (a switch a field was slower: BENCHMARKS.md,
+  // row "cases rows from their declarations")
   private static final int ID_AT = Field.ID.offset;
   private static final int JIANG_AT = Field.JIANG.offset;
   private static final int BING_AT = Field.BING.offset;
