@@ -58,7 +58,7 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
   private static Computed of(LayoutRef ref, boolean analyse, RootFacts made) {
     OneGroup g;
     int index;
-    if (ref.kind == LayoutRef.Kind.NAME) {
+    if (ref.kind == LayoutRef.Kind.GROUP_PLACE) {
       LayoutRef.Named n = ref.named();
       g = n.group();
       index = n.index();

@@ -30,11 +30,16 @@ import klotskidb.enumerator.InputException;
  * 9 digits is never ambiguous, so {@code 1A9BF0000} or {@code @1A9BF} say which one is meant.
  */
 public final class LayoutRef {
-  public enum Kind { CODE, ID, NAME }
+  /**
+   * What the text gave: a code ({@code CODE}: a code, or a catalogue name resolved to its code), an
+   * id ({@code ID}: #id or a short code), or a place in a group ({@code GROUP_PLACE}: J-B-S-G-I,
+   * the group and the index in it, read from the database or the group flooded alone).
+   */
+  public enum Kind { CODE, ID, GROUP_PLACE }
 
   public final Kind kind;
   public final String text;
-  /** The code for CODE, the id for ID (also for a short code); unused for NAME. */
+  /** The code for CODE, the id for ID (also for a short code); unused for GROUP_PLACE. */
   public final long value;
 
   private LayoutRef(Kind kind, String text, long value) {
@@ -67,7 +72,7 @@ public final class LayoutRef {
       return new LayoutRef(Kind.ID, s, ShortCode.parse(s.substring(1)));
     }
     if (Names.looksLike(s, 5)) {
-      return new LayoutRef(Kind.NAME, s, -1);
+      return new LayoutRef(Kind.GROUP_PLACE, s, -1);
     }
     if (s.length() == ShortCode.LENGTH && ShortCode.problem(s) == null) {
       int id = ShortCode.parse(s);
@@ -104,7 +109,7 @@ public final class LayoutRef {
     return switch (kind) {
       case CODE -> value;
       case ID -> AllLayouts.codeOfId(value); // computed: no list of every code
-      case NAME -> {
+      case GROUP_PLACE -> {
         Named n = named();
         yield n.group().code(n.index());
       }
@@ -120,7 +125,7 @@ public final class LayoutRef {
    * input error naming the part that does not exist.
    */
   public Named named() {
-    if (kind != Kind.NAME) {
+    if (kind != Kind.GROUP_PLACE) {
       throw new IllegalStateException(text + " is not a J-B-S-G-I name");
     }
     int[] p = klotskidb.grouper.Names.parse(text, 5);

@@ -63,7 +63,7 @@ public final class Lookup {
           throw new NotFoundException("id " + ref.value + " is not in the database", "id_not_held", java.util.Map.of("id", ref.value));
         }
       }
-      case NAME -> {
+      case GROUP_PLACE -> {
         int[] p = Names.parse(ref.text, 5);
         code = db.codeOfName(p[0], p[1], p[2], p[3], p[4]);
         if (code < 0) {

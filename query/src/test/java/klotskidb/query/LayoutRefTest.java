@@ -17,7 +17,7 @@ class LayoutRefTest {
     assertEquals(303_438, LayoutRef.parse("@1a9bf").value);
     assertEquals(0x1A9BF0000L, LayoutRef.parse("1A9BF0000").value);
     assertEquals(4_091_296, LayoutRef.parse("#4091296").value);
-    assertEquals(LayoutRef.Kind.NAME, LayoutRef.parse("5-4-1-1-7472").kind);
+    assertEquals(LayoutRef.Kind.GROUP_PLACE, LayoutRef.parse("5-4-1-1-7472").kind);
     assertEquals(4_091_296, LayoutRef.parse("4WVE1").value, "no code: read as a short code");
     assertEquals(LayoutRef.Kind.ID, LayoutRef.parse("4WVE1").kind);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LayoutRef.parse("1A9BF"));
