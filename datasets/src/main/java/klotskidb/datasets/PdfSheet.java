@@ -156,6 +156,7 @@ public final class PdfSheet {
   /** Writes the sheet as PDF with the font {@code fontFile} ({@link #font}). */
   public static void write(PuzzleSheet.Sheet sheet, Path fontFile, OutputStream out) throws IOException {
     boolean zh = "zh".equals(sheet.lang());
+    String text = text(sheet);
     try (Loaded loaded = Loaded.of(fontFile); PDDocument doc = new PDDocument()) {
       PDType0Font font = PDType0Font.load(doc, loaded.ttf, true);
       Writer w = new Writer(doc, font);
@@ -218,7 +219,7 @@ public final class PdfSheet {
       w.close();
       // no date, no producer: the same question, the same bytes; the ID from the content
       doc.getDocumentInformation().getCOSObject().clear();
-      byte[] id = id(sheet, fontFile);
+      byte[] id = id(sheet, text, fontFile);
       COSArray ids = new COSArray();
       ids.add(new COSString(id));
       ids.add(new COSString(id));
@@ -227,10 +228,11 @@ public final class PdfSheet {
     }
   }
 
-  private static byte[] id(PuzzleSheet.Sheet sheet, Path font) {
+  /** The document's ID: its words ({@code text}), its puzzles' codes and its font's name, hashed. */
+  private static byte[] id(PuzzleSheet.Sheet sheet, String text, Path font) {
     try {
       MessageDigest d = MessageDigest.getInstance("SHA-256");
-      d.update(text(sheet).getBytes(StandardCharsets.UTF_8));
+      d.update(text.getBytes(StandardCharsets.UTF_8));
       for (PuzzleSheet.Puzzle p : sheet.puzzles()) {
         d.update(Long.toString(p.record().code()).getBytes(StandardCharsets.US_ASCII));
       }

@@ -102,6 +102,12 @@ public final class HarderThan {
    * database): {@link #harderThanSteps} and {@link #harderThanInClass(int, int)} only.
    */
   public static HarderThan shipped() {
+    return SHIPPED;
+  }
+
+  private static final HarderThan SHIPPED = fromTables();
+
+  private static HarderThan fromTables() {
     int most = EVERY_LAYOUT.length;
     long[][] inClass = new long[LayoutClass.COUNT][];
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
@@ -138,7 +144,7 @@ public final class HarderThan {
             + LayoutClass.name(cls) + ": harder_than_percent would be wrong (fix the table from a build of every layout)");
       }
     }
-    return shipped().over(layers);
+    return SHIPPED.over(layers);
   }
 
   private HarderThan over(Layers built) {

@@ -4,8 +4,6 @@ import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Names;
 import klotskidb.layerer.Minimal;
 import klotskidb.layerer.OneGroup;
@@ -43,7 +41,7 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
   /** The group named {@code J-B-S-G}, with no layout. */
   public static Computed group(String name) {
     int[] p = Names.parse(name, 4);
-    OneGroup g = OneGroup.named(classOf(p), p[3]);
+    OneGroup g = OneGroup.named(LayoutRef.classOf(p), p[3]);
     return new Computed(null, GroupRecord.of(g), null, null, g);
   }
 
@@ -80,11 +78,4 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
         f.solutions().length), f, g);
   }
 
-  private static int classOf(int[] name) {
-    int cls = LayoutClass.index(name[0], name[1], name[2]);
-    if (cls < 0) {
-      throw new InputException("no class " + name[0] + "-" + name[1] + "-" + name[2]);
-    }
-    return cls;
-  }
 }

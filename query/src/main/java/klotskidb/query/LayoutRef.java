@@ -116,6 +116,16 @@ public final class LayoutRef {
     };
   }
 
+  /** The class a name's first three numbers (J-B-S) name; an input error when there is none. */
+  static int classOf(int[] name) {
+    int cls = klotskidb.enumerator.LayoutClass.index(name[0], name[1], name[2]);
+    if (cls < 0) {
+      String c = name[0] + "-" + name[1] + "-" + name[2];
+      throw InputException.because("no_class", "no class " + c, "class", c);
+    }
+    return cls;
+  }
+
   /** A layout named J-B-S-G-I: its group, flooded alone, and its group_index there. */
   public record Named(klotskidb.layerer.OneGroup group, int index) {}
 
@@ -129,11 +139,7 @@ public final class LayoutRef {
       throw new IllegalStateException(text + " is not a J-B-S-G-I name");
     }
     int[] p = klotskidb.grouper.Names.parse(text, 5);
-    int cls = klotskidb.enumerator.LayoutClass.index(p[0], p[1], p[2]);
-    if (cls < 0) {
-      throw InputException.because("no_class", "no class " + p[0] + "-" + p[1] + "-" + p[2],
-          "class", p[0] + "-" + p[1] + "-" + p[2]);
-    }
+    int cls = classOf(p);
     klotskidb.layerer.OneGroup g = klotskidb.layerer.OneGroup.named(cls, p[3]);
     if (p[4] >= g.size()) {
       throw InputException.because("no_group_index", "group " + klotskidb.enumerator.LayoutClass.name(cls) + "-"
