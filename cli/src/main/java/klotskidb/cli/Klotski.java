@@ -83,9 +83,10 @@ public final class Klotski implements Callable<Integer> {
 
   /**
    * The command line for these arguments: when they start with a command's name, that command
-   * alone; for {@code --version} alone, none; else all of them (for the usage, {@code help}, an unknown name). picocli reads every
-   * option of every command it is given by reflection (BENCHMARKS.md, row "one command's
-   * options only"): the one command a query runs is all it needs.
+   * alone; for {@code --version} alone, none; else all of them (for the usage, {@code help}, an
+   * unknown name). picocli reads every option of every command it is given by reflection
+   * (BENCHMARKS.md, row "one command's options only"): the one command a query runs is all it
+   * needs.
    */
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Klotski());

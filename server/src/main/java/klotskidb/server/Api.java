@@ -31,8 +31,9 @@ import klotskidb.enumerator.InputException;
  *   GET /api/sheet?class=5-4-1&amp;minimal=true&amp;order=hardest&amp;lang=en   the same question as a sheet to print
  * </pre>
  *
- * Every route, its words and its answers: {@code openapi.json} (served at {@code /api/openapi.json},
- * listed by {@code serve --help}, every route of it asked and its answer checked against it by KlotskiServerTest), the one list.
+ * Every route, its words and its answers: {@code openapi.json} (served at {@code
+ * /api/openapi.json}, listed by {@code serve --help}, every route of it asked and its answer
+ * checked against it by KlotskiServerTest), the one list.
  *
  * Errors are JSON {@code {"error": "..."}}: 400 for a malformed request (the message says what is
  * wrong, echoing at most 200 characters of it), 404 for a layout, group or route the database
@@ -251,9 +252,9 @@ public final class Api {
   }
 
   /**
-   * A sheet to print of find's first {@code limit} answers (default 12) to the filter of the
-   * other words, in {@code lang} (en or zh; en as {@code klotski sheet}): the bytes {@code klotski sheet} writes for the same
-   * question.
+   * A sheet to print of find's first {@code limit} answers (default 12) to the filter of the other
+   * words, in {@code lang} (en or zh; en as {@code klotski sheet}): the bytes {@code klotski sheet}
+   * writes for the same question.
    */
   private Response sheet(KlotskiDb db, Map<String, String> q) {
     Map<String, String> words = new java.util.LinkedHashMap<>(q);
