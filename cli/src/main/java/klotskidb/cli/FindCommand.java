@@ -3,6 +3,7 @@ package klotskidb.cli;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import klotskidb.query.FindCursor;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
@@ -61,21 +62,15 @@ final class FindCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     codesOnly.checkNotWith(json);
-    Map<String, String> q = filter.words(spec);
-    FindFilter f;
+    // every argument checked before the database is opened
+    FindFilter f = filter.parse(spec);
+    FindCursor.Start start = Finder.start(f, cursor, limit);
+    if (offset != null && cursor != null) {
+      throw new InputException("give --offset or --cursor, not both");
+    }
     Finder.Page p;
-    try {
-      // every argument checked before the database is opened
-      f = FindFilter.parse(q);
-      Finder.check(f, cursor, limit);
-      if (offset != null && cursor != null) {
-        throw new InputException("give --offset or --cursor, not both");
-      }
-      try (KlotskiDb kdb = db.open()) {
-        p = offset == null ? Finder.find(kdb, f, cursor, limit) : Finder.findAt(kdb, f, offset, limit);
-      }
-    } catch (IllegalArgumentException e) {
-      throw FindFilterOptions.inOptionNames(e, "limit", "cursor", "offset");
+    try (KlotskiDb kdb = db.open()) {
+      p = offset == null ? Finder.findFrom(kdb, f, start, limit) : Finder.findAt(kdb, f, offset, limit);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (codesOnly.on) {
@@ -116,7 +111,7 @@ final class FindCommand implements Callable<Integer> {
     }
     if (p.partial()) {
       out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
-          + Finder.scannedTo(p.next()) + "; go on with --cursor " + p.next() + ")");
+          + p.following().scannedTo() + "; go on with --cursor " + p.next() + ")");
     } else if (p.next() == null) {
       out.println("(" + p.hits().size() + (p.hits().size() == 1 ? " layout" : " layouts") + ", the last page)");
     } else {

@@ -2,8 +2,6 @@ package klotskidb.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
-import klotskidb.enumerator.InputException;
 import klotskidb.query.FindFilter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -93,12 +91,11 @@ final class FindFilterOptions {
     return !words(spec).isEmpty();
   }
 
-  /** The filter's message with the options' names for the API's words ('min_steps' is --min-steps). */
-  static IllegalArgumentException inOptionNames(IllegalArgumentException e, String... more) {
-    String m = e.getMessage();
-    for (String key : Stream.concat(FindFilter.KEYS.stream(), Stream.of(more)).toList()) {
-      m = m.replace("'" + key + "'", option(key));
-    }
-    return e instanceof InputException ? new InputException(m, e) : new IllegalArgumentException(m, e);
+  /**
+   * The filter given, parsed by the API's one parser; a refusal names the option as typed here
+   * ({@code --min-steps}, and {@code --limit}, {@code --cursor}, {@code --offset} of its pages).
+   */
+  FindFilter parse(CommandSpec spec) {
+    return FindFilter.parse(words(spec), FindFilterOptions::option);
   }
 }

@@ -113,12 +113,7 @@ final class SheetCommand implements Callable<Integer> {
     }
     FindFilter f = null;
     if (!stdin) {
-      try {
-        f = FindFilter.parse(filter.words(spec));
-        Finder.check(f, null, Math.min(limit, Finder.MAX_LIMIT));
-      } catch (IllegalArgumentException e) {
-        throw FindFilterOptions.inOptionNames(e, "limit");
-      }
+      f = filter.parse(spec);
     }
     List<String> names = stdin ? lines() : null;
     OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));

@@ -82,6 +82,11 @@ public final class UserText {
    * null when not given; a refusal naming {@code key} otherwise.
    */
   public static Boolean yesNo(String key, String value) {
+    return yesNoNamed("'" + key + "'", value);
+  }
+
+  /** The same, the refusal naming the word as its caller spells it ({@code --minimal}, {@code 'minimal'}). */
+  public static Boolean yesNoNamed(String named, String value) {
     if (value == null) {
       return null;
     }
@@ -91,7 +96,7 @@ public final class UserText {
       case "false", "no", "0":
         return false;
       default:
-        throw new InputException("'" + key + "' must be true or false, not " + quote(value));
+        throw new InputException(named + " must be true or false, not " + quote(value));
     }
   }
 }

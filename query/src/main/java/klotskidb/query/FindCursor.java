@@ -23,24 +23,43 @@ import klotskidb.enumerator.UserText;
  * publication: a cursor goes on in the same database analysed further (the same keys and order;
  * FarthestFindTest).
  */
-final class FindCursor {
+public final class FindCursor {
   private FindCursor() {}
 
   /**
-   * Where a page starts: a find row's key, the index of the first answer in it, the answers of
-   * the pages before it, and the question it belongs to ({@link FindFilter#question}).
+   * Where a page starts, parsed once: a find row's key (null: the first page), the index of the
+   * first answer in it, the answers of the pages before it, and the question it belongs to
+   * ({@link FindFilter#question}). The scan hands the next page's start on as this record; its
+   * text ({@link #text}) is made only for the answer.
    */
-  record Start(byte[] key, int skip, long before, String question) {}
+  public record Start(byte[] key, int skip, long before, String question) {
+    /** Whether it starts the first page (no cursor given). */
+    boolean first() {
+      return key == null;
+    }
 
-  /**
-   * A cursor: the next row's key in hex, the index of the next answer in it, the answers given so
-   * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
-   */
-  static String of(byte[] key, int index, long before, FindFilter f) {
-    String fields = HexFormat.of().formatHex(key) + "." + index + "." + before + "."
-        + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
-            f.question().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return fields + "." + checksum(fields);
+    /**
+     * The cursor: the row's key in hex, the index of the next answer in it, the answers given so
+     * far, and the question in base64url ({@code 05040103...0000.17.100.Y2xhc3M9NS00LTE}).
+     */
+    public String text() {
+      String fields = HexFormat.of().formatHex(key) + "." + skip + "." + before + "."
+          + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+              question.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return fields + "." + checksum(fields);
+    }
+
+    /** Where the scan got to: "class 5-4-1, 84 steps" (its row). */
+    public String scannedTo() {
+      int steps1 = FindCodec.steps1Of(key);
+      return "class " + klotskidb.enumerator.LayoutClass.name(FindCodec.classOf(key)) + ", "
+          + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
+    }
+  }
+
+  /** The start at answer {@code index} of the row {@code key}, {@code before} answers given. */
+  static Start of(byte[] key, int index, long before, FindFilter f) {
+    return new Start(key, index, before, f.question());
   }
 
   /** CRC32C of a cursor's fields, 8 lower-case hex digits. */
@@ -56,21 +75,21 @@ final class FindCursor {
    */
   static Start start(FindFilter f, String cursor, int limit) {
     if (limit < 1 || limit > Finder.MAX_LIMIT) {
-      throw new InputException("'limit' must be from 1 to " + Finder.MAX_LIMIT + ", not " + limit);
+      throw new InputException(f.named("limit") + " must be from 1 to " + Finder.MAX_LIMIT + ", not " + limit);
     }
     if (cursor == null) {
-      return new Start(new byte[FindCodec.KEY_BYTES], 0, 0, f.question());
+      return new Start(null, 0, 0, f.question());
     }
-    Start s = parse(cursor);
+    Start s = parse(cursor, f.named("cursor"));
     if (!s.question().equals(f.question())) {
-      throw new InputException("'cursor' belongs to another question (" + UserText.quote(s.question())
+      throw new InputException(f.named("cursor") + " belongs to another question (" + UserText.quote(s.question())
           + ", not " + UserText.quote(f.question()) + "): ask again without it for the first page");
     }
     return s;
   }
 
-  /** A cursor's parts; a malformed one is refused. */
-  static Start parse(String cursor) {
+  /** A cursor's parts; a malformed one is refused, naming it as {@code named}. */
+  static Start parse(String cursor, String named) {
     String[] p = cursor.split("\\.", -1);
     String question = null;
     if (p.length == 5 && cursor.chars().allMatch(ch -> ch < 0x80)
@@ -84,11 +103,11 @@ final class FindCursor {
     if (question == null || p[0].length() != 2 * FindCodec.KEY_BYTES
         || !p[0].chars().allMatch(ch -> ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F')
         || !digits(p[1], 4) || !digits(p[2], 9)) {
-      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+      throw new InputException(named + " " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
     byte[] key = HexFormat.of().parseHex(p[0]);
     if (FindCodec.classOf(key) < 0) {
-      throw new InputException("'cursor' " + UserText.quote(cursor) + " is not a cursor of a find page");
+      throw new InputException(named + " " + UserText.quote(cursor) + " is not a cursor of a find page");
     }
     return new Start(key, Integer.parseInt(p[1]), Long.parseLong(p[2]), question);
   }

@@ -20,20 +20,33 @@ import klotskidb.enumerator.UserText;
  * </pre>
  *
  * Parsed from the words the API and the command line share ({@link #KEYS}); a bad value fails
- * naming it. Which rows and buckets of the index it takes ({@link #matches}, {@link #takes},
+ * naming it as its caller spells it ({@code naming}: the API's {@code 'min_steps'}, the command
+ * line's {@code --min-steps}), so a refusal is written once, in the asker's words, never mapped
+ * back from another's. Which rows and buckets of the index it takes ({@link #matches}, {@link #takes},
  * {@link #lowSteps1}) is asked by the scan.
  */
 public record FindFilter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
     Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst, boolean distinctMirror,
-    long minOptimal, long maxOptimal) {
+    long minOptimal, long maxOptimal, java.util.function.UnaryOperator<String> naming) {
   /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
   public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
       "order",
       "max_steps", "solvable", "symmetric", "minimal", "min_farthest", "max_farthest", "min_optimal", "max_optimal",
       "distinct_mirror");
 
-  /** The filter's words as the API and the command line take them; a bad value fails naming it. */
+  /** The API's way to name a word in a refusal: quoted, {@code 'min_steps'}. */
+  public static final java.util.function.UnaryOperator<String> QUOTED = word -> "'" + word + "'";
+
+  /** The filter's words as the API takes them; a bad value fails naming it ({@link #QUOTED}). */
   public static FindFilter parse(Map<String, String> q) {
+    return parse(q, QUOTED);
+  }
+
+  /**
+   * The filter's words as the API and the command line take them; a bad value fails naming it
+   * by {@code naming} (for the page's words too: {@code limit}, {@code cursor}, {@code offset}).
+   */
+  public static FindFilter parse(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
     int jiang = -1;
     int bing = -1;
     int style = -1;
@@ -43,7 +56,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     if (group != null) {
       int[] p = klotskidb.grouper.Names.parse(group, 4);
       if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
-        throw new InputException("'group' " + group + " is not of 'class' " + cls);
+        throw new InputException(naming.apply("group") + " " + group + " is not of " + naming.apply("class") + " " + cls);
       }
       cls = p[0] + "-" + p[1] + "-" + p[2];
       groupNum = p[3];
@@ -54,28 +67,31 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
       bing = LayoutClass.bingOf(c);
       style = LayoutClass.styleOf(c);
     }
-    jiang = part(q, "jiang", jiang, 7);
-    bing = part(q, "bing", bing, 14);
-    style = part(q, "style", style, 7);
-    int min = number(q, "min_steps", -1);
-    int max = number(q, "max_steps", -1);
+    jiang = part(q, "jiang", jiang, 7, naming);
+    bing = part(q, "bing", bing, 14, naming);
+    style = part(q, "style", style, 7, naming);
+    int min = number(q, "min_steps", -1, naming);
+    int max = number(q, "max_steps", -1, naming);
     if (min >= 0 && max >= 0 && min > max) {
-      throw new InputException("'min_steps' " + min + " is more than 'max_steps' " + max);
+      throw new InputException(naming.apply("min_steps") + " " + min + " is more than " + naming.apply("max_steps") + " "
+          + max);
     }
-    int minFar = number(q, "min_farthest", -1);
-    int maxFar = number(q, "max_farthest", -1);
+    int minFar = number(q, "min_farthest", -1, naming);
+    int maxFar = number(q, "max_farthest", -1, naming);
     if (minFar >= 0 && maxFar >= 0 && minFar > maxFar) {
-      throw new InputException("'min_farthest' " + minFar + " is more than 'max_farthest' " + maxFar);
+      throw new InputException(naming.apply("min_farthest") + " " + minFar + " is more than "
+          + naming.apply("max_farthest") + " " + maxFar);
     }
-    long minOpt = count(q, "min_optimal");
-    long maxOpt = count(q, "max_optimal");
+    long minOpt = count(q, "min_optimal", naming);
+    long maxOpt = count(q, "max_optimal", naming);
     if (minOpt >= 0 && maxOpt >= 0 && minOpt > maxOpt) {
-      throw new InputException("'min_optimal' " + minOpt + " is more than 'max_optimal' " + maxOpt);
+      throw new InputException(naming.apply("min_optimal") + " " + minOpt + " is more than "
+          + naming.apply("max_optimal") + " " + maxOpt);
     }
-    Boolean solvable = yesNo(q, "solvable");
+    Boolean solvable = yesNo(q, "solvable", naming);
     if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
-      throw new InputException("an unsolvable layout has no steps: give 'min_steps'/'max_steps' or "
-          + "'solvable=false', not both");
+      throw new InputException("an unsolvable layout has no steps: give " + naming.apply("min_steps") + "/"
+          + naming.apply("max_steps") + " or " + naming.apply("solvable") + " false, not both");
     }
     for (String k : q.keySet()) {
       if (!KEYS.contains(k) && !k.equals("limit") && !k.equals("cursor") && !k.equals("offset")) {
@@ -85,53 +101,64 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     }
     String order = q.getOrDefault("order", "class");
     if (!order.equals("class") && !order.equals("hardest")) {
-      throw new InputException("'order' must be class or hardest, not " + UserText.quote(order));
+      throw new InputException(naming.apply("order") + " must be class or hardest, not " + UserText.quote(order));
     }
-    Boolean minimal = yesNo(q, "minimal");
+    Boolean minimal = yesNo(q, "minimal", naming);
     if (Boolean.TRUE.equals(minimal) && Boolean.FALSE.equals(solvable)) {
-      throw new InputException("a minimal puzzle is solvable: 'minimal=true' and 'solvable=false' find nothing");
+      throw new InputException("a minimal puzzle is solvable: " + naming.apply("minimal") + " true and "
+          + naming.apply("solvable") + " false find nothing");
     }
-    return new FindFilter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric"), minimal, minFar,
-        maxFar, order.equals("hardest"), Boolean.TRUE.equals(yesNo(q, "distinct_mirror")), minOpt, maxOpt);
+    return new FindFilter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric", naming), minimal,
+        minFar, maxFar, order.equals("hardest"), Boolean.TRUE.equals(yesNo(q, "distinct_mirror", naming)), minOpt,
+        maxOpt, naming);
   }
 
-  private static int part(Map<String, String> q, String key, int fromClass, int max) {
-    int v = number(q, key, -1);
+  private static int part(Map<String, String> q, String key, int fromClass, int max,
+      java.util.function.UnaryOperator<String> naming) {
+    int v = number(q, key, -1, naming);
     if (v > max) {
-      throw new InputException("'" + key + "' must be from 0 to " + max + ", not " + v);
+      throw new InputException(naming.apply(key) + " must be from 0 to " + max + ", not " + v);
     }
     if (v >= 0 && fromClass >= 0 && v != fromClass) {
-      throw new InputException("'" + key + "' " + v + " contradicts 'class' " + q.get("class"));
+      throw new InputException(naming.apply(key) + " " + v + " contradicts " + naming.apply("class") + " "
+          + q.get("class"));
     }
     return v >= 0 ? v : fromClass;
   }
 
-  private static int number(Map<String, String> q, String key, int fallback) {
+  private static int number(Map<String, String> q, String key, int fallback,
+      java.util.function.UnaryOperator<String> naming) {
     String v = q.get(key);
     if (v == null) {
       return fallback;
     }
     if (v.isEmpty() || v.length() > 5 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new InputException("'" + key + "' must be a whole number, not " + UserText.quote(v));
+      throw new InputException(naming.apply(key) + " must be a whole number, not " + UserText.quote(v));
     }
     return Integer.parseInt(v);
   }
 
   /** A count of optimal solutions (up to 2^32 - 1, as stored), -1 when not given. */
-  private static long count(Map<String, String> q, String key) {
+  private static long count(Map<String, String> q, String key, java.util.function.UnaryOperator<String> naming) {
     String v = q.get(key);
     if (v == null) {
       return -1;
     }
     if (v.isEmpty() || v.length() > 10 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')
         || Long.parseLong(v) > 0xFFFF_FFFFL) {
-      throw new InputException("'" + key + "' must be a whole number from 0 to 4294967295, not " + UserText.quote(v));
+      throw new InputException(naming.apply(key) + " must be a whole number from 0 to 4294967295, not "
+          + UserText.quote(v));
     }
     return Long.parseLong(v);
   }
 
-  private static Boolean yesNo(Map<String, String> q, String key) {
-    return UserText.yesNo(key, q.get(key));
+  private static Boolean yesNo(Map<String, String> q, String key, java.util.function.UnaryOperator<String> naming) {
+    return UserText.yesNoNamed(naming.apply(key), q.get(key));
+  }
+
+  /** A word of the question (or of its page: limit, cursor, offset) as its asker spells it. */
+  String named(String word) {
+    return naming.apply(word);
   }
 
   /** Whether it asks for a range of optimal_solution_num. */

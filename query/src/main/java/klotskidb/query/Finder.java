@@ -110,8 +110,13 @@ public final class Finder {
    * each answer's stored record, for its name and short code. {@code notAnalysed}: under a
    * farthest_step range, the classes the filter takes that are not analysed yet (not searched).
    */
-  public record Page(List<Hit> hits, String next, int rowsRead, long examined, List<CaseRecord> records,
-      boolean partial, Total total, List<String> notAnalysed) {}
+  public record Page(List<Hit> hits, FindCursor.Start following, int rowsRead, long examined,
+      List<CaseRecord> records, boolean partial, Total total, List<String> notAnalysed) {
+    /** The cursor of the next page, null at the end. */
+    public String next() {
+      return following == null ? null : following.text();
+    }
+  }
 
   /**
    * How many layouts the filter finds in all: exact (from the index's counts, or the pages
@@ -131,11 +136,12 @@ public final class Finder {
       + "before that index ('klotski analyse' adds it), is checked layout by layout as the pages go";
 
   /**
-   * Checks a page's cursor (null: the first page) and size without a database, as the command
-   * line does before it opens one: a cursor of another question is refused.
+   * Where the page of a cursor (null: the first page) starts, parsed and checked with the page's
+   * size once, without a database (the command line does it before it opens one): a malformed
+   * cursor, or one of another question, is refused.
    */
-  public static void check(FindFilter f, String cursor, int limit) {
-    FindCursor.start(f, cursor, limit);
+  public static FindCursor.Start start(FindFilter f, String cursor, int limit) {
+    return FindCursor.start(f, cursor, limit);
   }
 
   /**
@@ -145,13 +151,14 @@ public final class Finder {
    * index counts (no group, no farthest_step range). With a random offset, a random layout that
    * matches (the page's "a new puzzle").
    */
-  public static String cursorAt(KlotskiDb db, FindFilter f, long offset) {
+  static FindCursor.Start cursorAt(KlotskiDb db, FindFilter f, long offset) {
     if (offset < 0) {
-      throw new InputException("'offset' must be 0 or more, not " + offset);
+      throw new InputException(f.named("offset") + " must be 0 or more, not " + offset);
     }
     if (f.groupNum() >= 0 || f.byFarthest() || f.distinctMirror()) {
-      throw new InputException("'offset' needs a filter the index counts: not with 'group', 'min_farthest', "
-          + "'max_farthest' or 'distinct_mirror' (page with 'cursor')");
+      throw new InputException(f.named("offset") + " needs a filter the index counts: not with " + f.named("group")
+          + ", " + f.named("min_farthest") + ", " + f.named("max_farthest") + " or " + f.named("distinct_mirror")
+          + " (page with " + f.named("cursor") + ")");
     }
     int[][] sizes = bucketSizes(db);
     it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
@@ -194,12 +201,12 @@ public final class Finder {
    * last, when the filter finds no more than {@code offset}.
    */
   public static Page findAt(KlotskiDb db, FindFilter f, long offset, int limit) {
-    FindCursor.start(f, null, limit);
-    String cursor = cursorAt(db, f, offset);
-    if (cursor == null) {
+    FindCursor.start(f, null, limit); // the size checked
+    FindCursor.Start start = cursorAt(db, f, offset);
+    if (start == null) {
       return new Page(List.of(), null, 0, 0, List.of(), false, total(db, f, offset, true), List.of());
     }
-    return find(db, f, cursor, limit);
+    return findFrom(db, f, start, limit);
   }
 
   /** How long a page goes on scanning for its first answer. */
@@ -213,20 +220,33 @@ public final class Finder {
    * cursor where the scan got to (never the end).
    */
   public static Page find(KlotskiDb db, FindFilter f, String cursor, int limit) {
-    return fill(db, f, cursor, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
+    return findFrom(db, f, start(f, cursor, limit), limit);
+  }
+
+  /** The same from a start already parsed ({@link #start}, or a page's {@link Page#following}). */
+  public static Page findFrom(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit) {
+    return fill(db, f, start, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
   /** {@link #find} with other budgets (tests). */
   static Page fill(KlotskiDb db, FindFilter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
+    return fill(db, f, start(f, cursor, limit), limit, fillNanos, rowBudget, checkBudget);
+  }
+
+  private static Page fill(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, long fillNanos,
+      int rowBudget, int checkBudget) {
+    if (!start.question().equals(f.question())) { // a start of another question (a page's, given back)
+      throw new IllegalArgumentException("a start of another question: " + start.question());
+    }
     long t0 = System.nanoTime();
-    long before = FindCursor.start(f, cursor, limit).before();
-    Page p = find(db, f, cursor, limit, rowBudget, checkBudget);
+    long before = start.before();
+    Page p = find(db, f, start, limit, rowBudget, checkBudget);
     List<Hit> hits = new ArrayList<>(p.hits());
     int rows = p.rowsRead();
     long examined = p.examined();
-    while (hits.size() < limit && p.next() != null && System.nanoTime() - t0 < fillNanos) {
-      p = find(db, f, p.next(), limit - hits.size(), rowBudget, checkBudget);
+    while (hits.size() < limit && p.following() != null && System.nanoTime() - t0 < fillNanos) {
+      p = find(db, f, p.following(), limit - hits.size(), rowBudget, checkBudget);
       hits.addAll(p.hits());
       rows += p.rowsRead();
       examined += p.examined();
@@ -245,8 +265,8 @@ public final class Finder {
         }
       }
     }
-    return new Page(hits, p.next(), rows, examined, records, hits.isEmpty() && p.next() != null,
-        total(db, f, before + hits.size(), p.next() == null), notAnalysed);
+    return new Page(hits, p.following(), rows, examined, records, hits.isEmpty() && p.following() != null,
+        total(db, f, before + hits.size(), p.following() == null), notAnalysed);
   }
 
   /**
@@ -364,9 +384,10 @@ public final class Finder {
     return out;
   }
 
-  static Page find(KlotskiDb db, FindFilter f, String cursor, int limit, int rowBudget, int checkBudget) {
-    FindCursor.Start start = FindCursor.start(f, cursor, limit);
-    byte[] from = start.key();
+  static Page find(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, int rowBudget,
+      int checkBudget) {
+    boolean resume = !start.first();
+    byte[] from = resume ? start.key() : new byte[FindCodec.KEY_BYTES];
     int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
     java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
@@ -384,7 +405,7 @@ public final class Finder {
     }
     PageScan scan = new PageScan(db, f, limit, rowBudget, checkBudget, start.before());
     if (f.hardestFirst()) {
-      hardestFirst(db, f, cursor == null ? null : from, skip, analysed, scan);
+      hardestFirst(db, f, resume ? from : null, skip, analysed, scan);
       return scan.page();
     }
     for (int cls = Math.max(0, first); cls < LayoutClass.COUNT && !scan.full(); cls++) {
@@ -392,9 +413,9 @@ public final class Finder {
         continue;
       }
       byte[] seek = FindCodec.seek(cls, f.lowSteps1());
-      boolean resume = cursor != null && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
-      scan.startClass(cls, resume ? skip : 0);
-      scan(db, f, cls, resume ? from : seek, scan);
+      boolean here = resume && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
+      scan.startClass(cls, here ? skip : 0);
+      scan(db, f, cls, here ? from : seek, scan);
     }
     return scan.page();
   }
@@ -627,7 +648,7 @@ public final class Finder {
     private int checks;
     /** Layouts of the rows read that the filter looked at (for the estimate of the total). */
     private long examined;
-    private String next;
+    private FindCursor.Start next;
     /** Answers of the pages before this one (the cursor's count). */
     private final long before;
     private int cls;
@@ -793,17 +814,9 @@ public final class Finder {
     m.put("next", p.next());
     if (p.partial()) {
       m.put("partial", true);
-      m.put("scanned_to", scannedTo(p.next()));
+      m.put("scanned_to", p.following().scannedTo());
     }
     return m;
-  }
-
-  /** Where the scan of a partial page got to: "class 5-4-1, 84 steps" (the next cursor's row). */
-  public static String scannedTo(String cursor) {
-    byte[] key = FindCursor.parse(cursor).key();
-    int steps1 = FindCodec.steps1Of(key);
-    return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
-        + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
   }
 
   /**

@@ -64,14 +64,14 @@ public final class PuzzleSheet {
   public static Sheet of(KlotskiDb db, FindFilter f, int limit, String lang) {
     boolean zh = "zh".equals(lang);
     List<CaseRecord> records = new java.util.ArrayList<>();
-    String cursor = null;
+    FindCursor.Start start = Finder.start(f, null, Math.min(Finder.MAX_LIMIT, limit));
     Finder.Total total = null;
     do { // pages until the sheet is full or the answers end
-      Finder.Page p = Finder.find(db, f, cursor, Math.min(Finder.MAX_LIMIT, limit - records.size()));
+      Finder.Page p = Finder.findFrom(db, f, start, Math.min(Finder.MAX_LIMIT, limit - records.size()));
       records.addAll(p.records());
       total = p.total() != null ? p.total() : total;
-      cursor = p.next();
-    } while (cursor != null && records.size() < limit);
+      start = p.following();
+    } while (start != null && records.size() < limit);
     if (records.isEmpty()) {
       throw new Lookup.NotFoundException("the filter finds no layout in the database: nothing to put on a sheet",
           "nothing_found", java.util.Map.of());

@@ -59,7 +59,7 @@ class FinderTest {
     List<Long> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 100_000; pages++) {
-      Finder.Page p = Finder.find(db, f, cursor, limit, budget, budget);
+      Finder.Page p = Finder.find(db, f, FindCursor.start(f, cursor, limit), limit, budget, budget);
       assertTrue(p.hits().size() <= limit);
       assertTrue(p.rowsRead() <= budget, p.rowsRead() + " rows");
       for (Finder.Hit h : p.hits()) {
