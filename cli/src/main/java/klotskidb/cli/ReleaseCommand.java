@@ -67,7 +67,7 @@ final class ReleaseCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --published or --no-compare, not both");
     }
     PublishedReference reference = noCompare ? null : PublishedReference.of(published);
-    Release.folder(out); // what is at --out, before anything is printed or computed
+    Release.Folder folder = Release.folder(out); // what is at --out, once, before anything is printed or computed
     PrintWriter printer = spec.commandLine().getOut();
     ClassSet wanted = classes.set();
     Progress progress = progressOption.on(spec.commandLine().getErr());
@@ -75,7 +75,7 @@ final class ReleaseCommand implements Callable<Integer> {
     int[] counts = new int[3]; // matched, differing, without reference
     long t0 = System.nanoTime();
     List<Release.FileResult> results = ReleaseJob.run(db.dir(),
-        new ReleaseJob.Options(out, reference, threads.count(), kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new ReleaseJob.Listener() {
+        new ReleaseJob.Options(folder, reference, threads.count(), kernel.choose(spec.commandLine().getErr()), gzip, wanted, maxClassLayouts), progress, new ReleaseJob.Listener() {
           @Override
           public void note(String line) {
             synchronized (printer) { // also from the analysis writer's thread

@@ -69,12 +69,20 @@ public final class Release {
       "(All_Case\\.txt|main\\.csv|(farthest|solution)_\\d+-\\d+-\\d+\\.csv)(\\.gz)?(\\.tmp-\\d+)?"
           + "|MD5SUMS|SHA256SUMS|MANIFEST\\.tsv|README\\.md|" + Pattern.quote(SUMS));
 
+  /** A release folder as {@link #folder} checked it: its real path (a link to it followed). */
+  public record Folder(Path path) {
+    /** The folder of its kept checksums. */
+    public Path sums() {
+      return path.resolve(SUMS);
+    }
+  }
+
   /**
-   * The release folder, checked before anything is written: missing, empty, or one a release made
-   * (only its files, {@code .release} holding only checksums). Anything else is refused, one line
-   * naming what is there; a link to a release folder is followed.
+   * The release folder, checked once, before anything is written or computed: missing, empty, or
+   * one a release made (only its files, {@code .release} holding only checksums). Anything else
+   * is refused, one line naming what is there; a link to a release folder is followed.
    */
-  public static Path folder(Path dir) throws IOException {
+  public static Folder folder(Path dir) throws IOException {
     if (dir.toString().equals(OutputTarget.STDOUT)) {
       throw new klotskidb.enumerator.InputException("a release is a folder of 410 files: --out - (standard output) "
           + "does not apply; give --out a new or empty folder");
@@ -117,7 +125,7 @@ public final class Release {
         }
       }
     }
-    return real;
+    return new Folder(real);
   }
 
   /** The nearest folder that exists, for the free-space check of a folder not made yet. */
@@ -168,11 +176,21 @@ public final class Release {
   }
 
   /**
-   * The SHA-256 of a complete file of the release, as its kept checksum line gives it ("MD5 LINES
-   * BYTES SHA256"), or read from the file when a run before SHA-256 was kept wrote it.
+   * A file's checksums, kept beside it ({@code .release/NAME.sum}, "MD5 LINES BYTES SHA256"): the
+   * MD5, lines and bytes of its content (uncompressed), the SHA-256 of what is on the disk (what
+   * {@code sha256sum} reads). The run that writes a file hands these on to the seal; a file
+   * complete from a run before is read once, when the run is planned.
    */
-  public static String sha256Of(Path file, String[] sumLine) throws IOException {
-    return sumLine.length >= 4 ? sumLine[3] : sha256Of(file);
+  public record Sum(String md5, long lines, long bytes, String sha256) {
+    String line() {
+      return md5 + " " + lines + " " + bytes + " " + sha256;
+    }
+
+    /** A kept line; the SHA-256 read from the file when a run before SHA-256 was kept wrote it. */
+    static Sum parse(String line, Path file) throws IOException {
+      String[] p = line.trim().split(" ");
+      return new Sum(p[0], Long.parseLong(p[1]), Long.parseLong(p[2]), p.length >= 4 ? p[3] : sha256Of(file));
+    }
   }
 
   /** A file's SHA-256, in hex, read from the disk. */
@@ -184,9 +202,11 @@ public final class Release {
     return HexFormat.of().formatHex(d.digest());
   }
 
-  /** Whether a file is complete: under its final name, with its checksum kept. */
-  public static boolean done(Path out, Path sums, String name, boolean gzip) {
-    return Files.exists(out.resolve(gzip ? name + ".gz" : name)) && Files.exists(sums.resolve(name + ".sum"));
+  /** The checksums of a complete file (under its final name, its checksums kept), null when it is not. */
+  public static Sum kept(Folder out, String name, boolean gzip) throws IOException {
+    Path file = out.path().resolve(gzip ? name + ".gz" : name);
+    Path sum = out.sums().resolve(name + ".sum");
+    return Files.exists(file) && Files.exists(sum) ? Sum.parse(Files.readString(sum), file) : null;
   }
 
   /** A whole-database file's content: written to a stream, its line count returned. */
@@ -194,12 +214,12 @@ public final class Release {
     long write(OutputStream out) throws IOException;
   }
 
-  /** Writes one whole-database file: temporary name, checksum kept, renamed. */
-  public static void write(Path out, Path sums, String name, boolean gzip, Content content) throws IOException {
-    try (Target t = new Target(out, sums, name, gzip)) {
+  /** Writes one whole-database file: temporary name, checksum kept, renamed; its checksums. */
+  public static Sum write(Folder out, String name, boolean gzip, Content content) throws IOException {
+    try (Target t = new Target(out, name, gzip)) {
       FileChecksum sum = new FileChecksum();
       content.write(sum.tee(t.file));
-      t.commit(sum.toString());
+      return t.commit(sum.toString());
     }
   }
 
@@ -213,9 +233,9 @@ public final class Release {
     private final MessageDigest sha256;
     private boolean committed;
 
-    public Target(Path out, Path sums, String name, boolean gzip) throws IOException {
-      target = out.resolve(gzip ? name + ".gz" : name);
-      sumFile = sums.resolve(name + ".sum");
+    public Target(Folder out, String name, boolean gzip) throws IOException {
+      target = out.path().resolve(gzip ? name + ".gz" : name);
+      sumFile = out.sums().resolve(name + ".sum");
       OutputStream f;
       try {
         tmp = Scratch.file(target); // an unpredictable name, made where nothing is
@@ -231,14 +251,20 @@ public final class Release {
       file = f;
     }
 
-    /** Closes the file, keeps its checksum ("MD5 LINES BYTES" of the uncompressed bytes), renames it into place. */
-    public void commit(String sum) throws IOException {
+    /**
+     * Closes the file, keeps its checksums ({@code sum}: "MD5 LINES BYTES" of the uncompressed
+     * bytes, with the SHA-256 of the file's), renames it into place; the checksums kept.
+     */
+    public Sum commit(String sum) throws IOException {
       try {
         file.close();
-        AtomicFile.write(sumFile, sum + " " + HexFormat.of().formatHex(sha256.digest()) + "\n");
+        String[] p = sum.split(" ");
+        Sum kept = new Sum(p[0], Long.parseLong(p[1]), Long.parseLong(p[2]), HexFormat.of().formatHex(sha256.digest()));
+        AtomicFile.write(sumFile, kept.line() + "\n");
         AtomicFile.readable(tmp, target);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         committed = true;
+        return kept;
       } catch (IOException e) {
         throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
       }

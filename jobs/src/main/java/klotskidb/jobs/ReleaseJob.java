@@ -55,7 +55,7 @@ public final class ReleaseJob {
    * What to release. {@code classes}: all, every class of the database; {@code published} null:
    * the files are summed, not compared ({@code --no-compare}).
    */
-  public record Options(Path out, PublishedReference published, int threads, Kernels kernels, boolean gzip,
+  public record Options(Release.Folder out, PublishedReference published, int threads, Kernels kernels, boolean gzip,
       ClassSet classes, int maxClassLayouts) {}
 
   /** Where the run reports: the analysis's lines and classes, and each file checked. */
@@ -66,23 +66,72 @@ public final class ReleaseJob {
   /** Runs the release of the database at {@code dbDir}; returns every file's result, in order. */
   public static List<Release.FileResult> run(Path dbDir, Options o, Progress progress, Listener listener)
       throws IOException {
-    Path out = Release.folder(o.out());
-    Path sums = out.resolve(Release.SUMS);
+    Path out = o.out().path(); // checked by Release.folder, once, before the run
+    Path sums = o.out().sums();
     Map<String, String> reference = o.published() == null ? Map.of() : o.published().fileChecksums();
     listener.note(o.published() == null ? "not compared (--no-compare): the files are written and summed"
         : "comparing every file with " + o.published().source());
+    // every file's checksums as the seal writes them: read once for the files complete before, handed
+    // on by the writes of this run (from the analysis's threads too)
+    Map<String, Release.Sum> kept = new java.util.concurrent.ConcurrentHashMap<>();
 
-    // plan: the classes, the files, those still to write and the room they need
-    List<String> dbClasses;
-    Map<String, Long> classSizes = new TreeMap<>();
-    Set<String> analysed = new TreeSet<>();
-    String builtBy;
-    try (KlotskiDb db = KlotskiDb.open(dbDir)) {
-      builtBy = db.meta().getOrDefault(klotskidb.db.Schema.META_TOOL_VERSION, "unknown");
-      dbClasses = db.classes();
-      db.forEachGroup(g -> classSizes.merge(g.jiang() + "-" + g.bing() + "-" + g.style(), (long) g.size(), Long::sum));
-      analysed.addAll(db.analysedClasses().keySet());
+    Plan plan;
+    try (KlotskiDb db = KlotskiDb.open(dbDir)) { // one open for the plan and the whole-database files
+      plan = plan(db, dbDir, o, reference, kept);
+      Files.createDirectories(out);
+      if (!Files.isDirectory(sums, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectory(sums);
+      }
+      Scratch.removeStaleIn(out, listener::note);
+      Scratch.removeStaleIn(sums, listener::note);
+      Release.removeOldTemporaries(out, listener::note);
+      listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %.1f GB), "
+          + "%d already complete%s", plan.chosen().size(), out, plan.todo().size(), plan.names().size(),
+          plan.needed() / 1e9, plan.names().size() - plan.todo().size(),
+          plan.whole() ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
+
+      // run: the whole-database files, then the classes' files from their analysis
+      if (plan.todo().contains("All_Case.txt")) {
+        kept.put("All_Case.txt", Release.write(o.out(), "All_Case.txt", o.gzip(),
+            s -> HrdFiles.allCases(db, -1, s, n -> { })));
+      }
+      if (plan.todo().contains("main.csv")) {
+        kept.put("main.csv", Release.write(o.out(), "main.csv", o.gzip(),
+            s -> HrdFiles.mainCsv(db, -1, HrdFiles.MirrorRule.LEGACY, s, n -> { })));
+      }
     }
+    List<Integer> classes = new ArrayList<>();
+    for (String c : plan.chosen()) {
+      if (plan.todo().contains(HrdCsv.Kind.FARTHEST.fileName(c)) || plan.todo().contains(HrdCsv.Kind.SOLUTION.fileName(c))) {
+        classes.add(LayoutClass.parse(c));
+      }
+    }
+    if (!classes.isEmpty()) {
+      Groups groups = AnalyseJob.group(classes, o.threads());
+      boolean store = classes.stream().anyMatch(c -> !plan.analysed().contains(LayoutClass.name(c)));
+      try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
+        AnalyseJob.run("release", groups, classes, o.threads(), o.kernels(), writer, plan.analysed(),
+            cls -> new ClassFiles(o.out(), LayoutClass.name(cls), o.gzip(), kept), progress, listener);
+      }
+    }
+    return seal(out, o, plan, kept, reference, listener);
+  }
+
+  /**
+   * What a run writes: the database's tool version, the classes chosen, the files (the whole
+   * database's first), those still to write and the bytes they need, the classes analysed before.
+   */
+  private record Plan(String builtBy, List<String> chosen, List<String> names, List<String> todo, long needed,
+      Set<String> analysed, boolean whole) {}
+
+  /** The plan, from the open database and the folder; the checksums of the files complete before go to {@code kept}. */
+  private static Plan plan(KlotskiDb db, Path dbDir, Options o, Map<String, String> reference,
+      Map<String, Release.Sum> kept) throws IOException {
+    String builtBy = db.meta().getOrDefault(klotskidb.db.Schema.META_TOOL_VERSION, "unknown");
+    List<String> dbClasses = db.classes();
+    Map<String, Long> classSizes = new TreeMap<>();
+    db.forEachGroup(g -> classSizes.merge(g.jiang() + "-" + g.bing() + "-" + g.style(), (long) g.size(), Long::sum));
+    Set<String> analysed = new TreeSet<>(db.analysedClasses().keySet());
     List<String> chosen = new ArrayList<>();
     for (String c : o.classes().isAll() ? dbClasses : o.classes().names()) {
       if (!dbClasses.contains(c)) {
@@ -106,77 +155,53 @@ public final class ReleaseJob {
     List<String> todo = new ArrayList<>();
     long needed = 0;
     for (String name : names) {
-      if (!Release.done(out, sums, name, o.gzip())) {
+      Release.Sum done = Release.kept(o.out(), name, o.gzip());
+      if (done != null) {
+        kept.put(name, done);
+      } else {
         todo.add(name);
         long bytes = Release.expectedBytes(name, reference.get(name), classSizes);
         needed += o.gzip() ? bytes / 4 : bytes;
       }
     }
+    Path out = o.out().path();
     long free = Files.getFileStore(Release.existing(out)).getUsableSpace();
     if (needed > free) {
       throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
           + "about %.1f GB%s, %.1f GB are free%s", out, todo.size(), needed / 1e9, o.gzip() ? " (gzip, estimated)" : "",
           free / 1e9, o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
-    Files.createDirectories(out);
-    if (!Files.isDirectory(sums, LinkOption.NOFOLLOW_LINKS)) {
-      Files.createDirectory(sums);
-    }
-    Scratch.removeStaleIn(out, listener::note);
-    Scratch.removeStaleIn(sums, listener::note);
-    Release.removeOldTemporaries(out, listener::note);
-    listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %.1f GB), "
-        + "%d already complete%s", chosen.size(), out, todo.size(), names.size(), needed / 1e9, names.size() - todo.size(),
-        whole ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
+    return new Plan(builtBy, chosen, names, todo, needed, analysed, whole);
+  }
 
-    // run: the whole-database files, then the classes' files from their analysis
-    if (whole) {
-      try (KlotskiDb db = KlotskiDb.open(dbDir)) {
-        if (todo.contains("All_Case.txt")) {
-          Release.write(out, sums, "All_Case.txt", o.gzip(), s -> HrdFiles.allCases(db, -1, s, n -> { }));
-        }
-        if (todo.contains("main.csv")) {
-          Release.write(out, sums, "main.csv", o.gzip(),
-              s -> HrdFiles.mainCsv(db, -1, HrdFiles.MirrorRule.LEGACY, s, n -> { }));
-        }
-      }
-    }
-    List<Integer> classes = new ArrayList<>();
-    for (String c : chosen) {
-      if (todo.contains(HrdCsv.Kind.FARTHEST.fileName(c)) || todo.contains(HrdCsv.Kind.SOLUTION.fileName(c))) {
-        classes.add(LayoutClass.parse(c));
-      }
-    }
-    if (!classes.isEmpty()) {
-      Groups groups = AnalyseJob.group(classes, o.threads());
-      boolean store = classes.stream().anyMatch(c -> !analysed.contains(LayoutClass.name(c)));
-      try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
-        AnalyseJob.run("release", groups, classes, o.threads(), o.kernels(), writer, analysed,
-            cls -> new ClassFiles(out, sums, LayoutClass.name(cls), o.gzip()), progress, listener);
-      }
-    }
-
-    // seal: every file's result, MD5SUMS, SHA256SUMS, MANIFEST.tsv and the dataset card
+  /**
+   * Seals the release from the checksums kept (this run's writes and the files complete before):
+   * every file's result, MD5SUMS, SHA256SUMS, MANIFEST.tsv and the dataset card.
+   */
+  private static List<Release.FileResult> seal(Path out, Options o, Plan plan, Map<String, Release.Sum> kept,
+      Map<String, String> reference, Listener listener) throws IOException {
     List<Release.FileResult> results = new ArrayList<>();
     StringBuilder md5sums = new StringBuilder();
     StringBuilder sha256sums = new StringBuilder();
     StringBuilder manifest = new StringBuilder("file\tmd5\tlines\tbytes\n");
-    for (String name : names) {
-      String[] sum = Files.readString(sums.resolve(name + ".sum")).trim().split(" ");
+    for (String name : plan.names()) {
+      Release.Sum sum = kept.get(name);
+      if (sum == null) {
+        throw new IllegalStateException("the release's " + name + " was neither complete nor written");
+      }
       String file = o.gzip() ? name + ".gz" : name;
-      sha256sums.append(Release.sha256Of(out.resolve(file), sum)).append("  ").append(file).append('\n');
-      Release.FileResult r = new Release.FileResult(name, sum[0], Long.parseLong(sum[1]), Long.parseLong(sum[2]),
-          reference.get(name));
+      sha256sums.append(sum.sha256()).append("  ").append(file).append('\n');
+      Release.FileResult r = new Release.FileResult(name, sum.md5(), sum.lines(), sum.bytes(), reference.get(name));
       results.add(r);
       listener.file(r);
-      md5sums.append(sum[0]).append("  ").append(o.gzip() ? name : file).append('\n');
-      manifest.append(file).append('\t').append(sum[0]).append('\t').append(sum[1]).append('\t').append(sum[2])
-          .append('\n');
+      md5sums.append(sum.md5()).append("  ").append(name).append('\n');
+      manifest.append(file).append('\t').append(sum.md5()).append('\t').append(sum.lines()).append('\t')
+          .append(sum.bytes()).append('\n');
     }
     AtomicFile.write(out.resolve("MD5SUMS"), md5sums.toString());
     AtomicFile.write(out.resolve("SHA256SUMS"), sha256sums.toString());
     AtomicFile.write(out.resolve("MANIFEST.tsv"), manifest.toString());
-    AtomicFile.write(out.resolve("README.md"), card(builtBy, o, whole, chosen.size(), results));
+    AtomicFile.write(out.resolve("README.md"), card(plan.builtBy(), o, plan.whole(), plan.chosen().size(), results));
     return results;
   }
 
@@ -235,13 +260,20 @@ public final class ReleaseJob {
   private static final class ClassFiles implements AnalyseJob.ClassFiles.Open {
     private final Release.Target farthest;
     private final Release.Target solution;
+    private final String farthestName;
+    private final String solutionName;
+    /** Where each committed file's checksums go, for the seal. */
+    private final Map<String, Release.Sum> kept;
     private final Thread hook;
 
-    ClassFiles(Path out, Path sums, String cls, boolean gzip) throws IOException {
-      farthest = new Release.Target(out, sums, HrdCsv.Kind.FARTHEST.fileName(cls), gzip);
+    ClassFiles(Release.Folder out, String cls, boolean gzip, Map<String, Release.Sum> kept) throws IOException {
+      this.kept = kept;
+      farthest = new Release.Target(out, HrdCsv.Kind.FARTHEST.fileName(cls), gzip);
+      farthestName = HrdCsv.Kind.FARTHEST.fileName(cls);
+      solutionName = HrdCsv.Kind.SOLUTION.fileName(cls);
       Release.Target s;
       try {
-        s = new Release.Target(out, sums, HrdCsv.Kind.SOLUTION.fileName(cls), gzip);
+        s = new Release.Target(out, solutionName, gzip);
       } catch (IOException e) {
         farthest.close();
         throw e;
@@ -266,8 +298,8 @@ public final class ReleaseJob {
 
     @Override
     public void commit(ClassAnalysis.Done done) throws IOException {
-      farthest.commit(done.farthest());
-      solution.commit(done.solution());
+      kept.put(farthestName, farthest.commit(done.farthest()));
+      kept.put(solutionName, solution.commit(done.solution()));
     }
 
     @Override
