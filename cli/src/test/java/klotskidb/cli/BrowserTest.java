@@ -810,6 +810,27 @@ class BrowserTest {
       browser.get(base + "#l=hengdaolima");
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       counter(wait, "已走 0 步 · 最少 81 步");
+      // the panel shows every fact of the catalogue (/api/facts): its own rows name the facts they show, all
+      // real; a fact without a row of the page's gets one labelled by its meaning, here in Chinese
+      wait.until(b -> "距组种子布局的步数 26".equals(b.findElement(By.cssSelector("#facts tr[data-facts='layer']")).getText()));
+      assertEquals("布局按编码排序的序号 4,091,296", browser.findElement(By.cssSelector("#facts tr[data-facts='id']")).getText());
+      java.util.Set<String> catalogue = new java.util.TreeSet<>();
+      java.util.Set<String> expected = new java.util.TreeSet<>();
+      for (klotskidb.query.Facts.Fact f : klotskidb.query.Facts.LAYOUT) {
+        catalogue.add(f.name());
+        if (f.in(klotskidb.query.Facts.Output.JSON) && !f.analysed()) {
+          expected.add(f.name());
+        }
+      }
+      @SuppressWarnings("unchecked")
+      List<String> claimed = (List<String>) js(browser, "return Object.values(ROWS).flat()");
+      assertTrue(catalogue.containsAll(claimed), "the page's rows name facts the catalogue has not: " + claimed);
+      java.util.Set<String> shown = new java.util.TreeSet<>();
+      for (WebElement row : browser.findElements(By.cssSelector("#facts tr[data-facts]"))) {
+        shown.addAll(List.of(row.getAttribute("data-facts").split(" ")));
+      }
+      expected.removeAll(shown);
+      assertEquals(java.util.Set.of(), expected, "facts of the layout's document the panel does not show");
       screenshot(browser, "zh-level");
       click(wait, By.id("lang"));
       counter(wait, "0 moves · optimum 81");
