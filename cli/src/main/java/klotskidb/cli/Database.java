@@ -18,8 +18,13 @@ final class Database {
 
   /** The stored record of a layout given as text; one clear error naming the database otherwise. */
   static CaseRecord lookup(KlotskiDb db, String text) {
+    return lookup(db, klotskidb.query.LayoutRef.parse(text));
+  }
+
+  /** The same for a layout parsed already. */
+  static CaseRecord lookup(KlotskiDb db, klotskidb.query.LayoutRef ref) {
     try {
-      return Lookup.layout(db, text);
+      return Lookup.layout(db, ref);
     } catch (Lookup.NotFoundException e) {
       throw namingTheDatabase(db, e);
     }

@@ -73,8 +73,8 @@ final class InfoCommand implements Callable<Integer> {
     }
     // given a code, the BFS needs no database: it starts while the database opens (about a
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
-    FutureTask<RootFacts> early = farthest || solutions ? early(layout) : null;
-    LayoutRef ref = LayoutRef.parse(layout); // what was typed, before the database
+    LayoutRef ref = LayoutRef.parse(layout); // what was typed, parsed once, before the database
+    FutureTask<RootFacts> early = farthest || solutions ? early(ref) : null;
     if (!db.given() && !Files.exists(db.dir())) {
       // no database: the layout's class alone, computed (the same records, so the same answer)
       Computed k = Computed.layout(ref, early != null ? join(early) : null);
@@ -85,7 +85,7 @@ final class InfoCommand implements Callable<Integer> {
       return 0;
     }
     try (KlotskiDb kdb = db.open()) {
-      CaseRecord c = Database.lookup(kdb, layout);
+      CaseRecord c = Database.lookup(kdb, ref);
       GroupRecord g = Database.groupOf(kdb, c);
       KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);
       int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
@@ -174,21 +174,29 @@ final class InfoCommand implements Callable<Integer> {
     return code;
   }
 
-  /** The BFS of the layout given as text, if it is a code: the one started ahead, else a new one. */
-  private static FutureTask<RootFacts> early(String text) {
+  /** The BFS of the layout, if it is given as a legal code: the one started ahead, else a new one. */
+  private static FutureTask<RootFacts> early(LayoutRef ref) {
     Ahead a = ahead;
     ahead = null;
-    long code = codeOf(text);
+    long code = codeOf(ref);
     return code < 0 ? null : a != null && a.code() == code ? a.task() : start(code);
   }
 
   /** The legal code the text gives, -1 for any other text (the database lookup reports it). */
   private static long codeOf(String text) {
     try {
-      LayoutRef ref = LayoutRef.parse(text);
-      if (ref.kind != LayoutRef.Kind.CODE) {
-        return -1;
-      }
+      return codeOf(LayoutRef.parse(text));
+    } catch (IllegalArgumentException e) {
+      return -1;
+    }
+  }
+
+  /** The layout's code if it was given as a legal code, else -1. */
+  private static long codeOf(LayoutRef ref) {
+    if (ref.kind != LayoutRef.Kind.CODE) {
+      return -1;
+    }
+    try {
       Code.check(ref.value);
       return ref.value;
     } catch (IllegalArgumentException e) {

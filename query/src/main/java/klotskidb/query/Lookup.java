@@ -54,7 +54,11 @@ public final class Lookup {
 
   /** The stored record of a layout given as text (see {@link LayoutRef}). */
   public static CaseRecord layout(KlotskiDb db, String text) {
-    LayoutRef ref = LayoutRef.parse(text);
+    return layout(db, LayoutRef.parse(text));
+  }
+
+  /** The stored record of a layout as parsed from what was typed. */
+  public static CaseRecord layout(KlotskiDb db, LayoutRef ref) {
     long code;
     switch (ref.kind) {
       case ID -> {
