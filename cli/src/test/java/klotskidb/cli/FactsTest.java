@@ -29,9 +29,7 @@ import klotskidb.query.Facts.Output;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -146,25 +144,61 @@ class FactsTest {
     return e.getType().name().toLowerCase(java.util.Locale.ROOT);
   }
 
-  private static void parquetMatches(MessageType schema, List<Fact> facts) {
-    List<Fact> columns = in(facts, Output.PARQUET);
-    assertEquals(columns.stream().map(Fact::column).toList(),
+  /**
+   * The Parquet tables' columns as files written so far hold them (names, order, types, widths,
+   * null rules): made from the catalogue now, a change here is a change of the format its readers
+   * know, to make on purpose (a new fact adds a column at its place in the catalogue).
+   */
+  private static final String LAYOUTS_AS_PUBLISHED = """
+      message layout {
+        required binary code (STRING);
+        required int64 code_value;
+        required int32 id;
+        required binary short_code (STRING);
+        required int32 jiang (INTEGER(8,true));
+        required int32 bing (INTEGER(8,true));
+        required int32 style (INTEGER(8,true));
+        required int32 group_num (INTEGER(16,true));
+        required int32 group_index;
+        required binary name (STRING);
+        required int32 layer (INTEGER(16,true));
+        optional int32 min_solution_step (INTEGER(16,true));
+        required boolean symmetric;
+        required boolean solved;
+        optional boolean minimal;
+        required int64 optimal_solution_num;
+        optional int32 harder_than_percent (DECIMAL(4,2));
+        optional int32 harder_than_percent_in_class (DECIMAL(4,2));
+        optional int32 farthest_step (INTEGER(16,true));
+        optional int32 farthest_num;
+        optional int32 min_solution_num;
+        optional int32 solution_num;
+      }""";
+
+  private static final String GROUPS_AS_PUBLISHED = """
+      message group {
+        required int32 jiang (INTEGER(8,true));
+        required int32 bing (INTEGER(8,true));
+        required int32 style (INTEGER(8,true));
+        required int32 group_num (INTEGER(16,true));
+        required binary name (STRING);
+        required int32 size;
+        required binary seed (STRING);
+        required int32 layers (INTEGER(16,true));
+        required boolean solvable;
+        required int32 solved_num;
+        optional int32 max_min_solution_step (INTEGER(16,true));
+        optional int32 hardest_num;
+        optional int32 diameter (INTEGER(16,true));
+      }""";
+
+  private static void parquetMatches(MessageType schema, String published, List<Fact> facts) {
+    assertEquals(org.apache.parquet.schema.MessageTypeParser.parseMessageType(published), schema);
+    assertEquals(in(facts, Output.PARQUET).stream().map(Fact::column).toList(),
         schema.getFields().stream().map(Type::getName).toList(), schema.getName());
-    for (int i = 0; i < columns.size(); i++) {
-      Fact f = columns.get(i);
-      PrimitiveType p = schema.getFields().get(i).asPrimitiveType();
-      LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
-      boolean ok = switch (f.type()) {
-        case STRING -> a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation;
-        case INT -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
-            && (a == null || a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation);
-        case LONG -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT64;
-        case BOOLEAN -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BOOLEAN;
-        case PERCENT -> a instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-        case NAMES, INTS -> false;
-      };
-      assertTrue(ok, f.name() + " as " + p);
-      assertEquals(f.nullable(), p.isRepetition(Type.Repetition.OPTIONAL), f.name() + " nullable");
+    for (String column : klotskidb.datasets.ParquetSchemas.encodedColumns()) {
+      assertTrue(ParquetSchemas.LAYOUTS.containsField(column) || ParquetSchemas.GROUPS.containsField(column),
+          "an encoding named for a column neither table has: " + column);
     }
   }
 
@@ -183,8 +217,8 @@ class FactsTest {
 
   @Test
   void parquetSchemasAndCardsAreTheCatalogues() throws Exception {
-    parquetMatches(ParquetSchemas.LAYOUTS, Facts.LAYOUT);
-    parquetMatches(ParquetSchemas.GROUPS, Facts.GROUP);
+    parquetMatches(ParquetSchemas.LAYOUTS, LAYOUTS_AS_PUBLISHED, Facts.LAYOUT);
+    parquetMatches(ParquetSchemas.GROUPS, GROUPS_AS_PUBLISHED, Facts.GROUP);
     for (String table : List.of("layouts", "groups")) {
       Path out = temp.resolve(table + ".parquet");
       Cli r = Cli.run("export", "--format", "parquet", "--table", table, "--class", "5-4-1", "--db", db.toString(),

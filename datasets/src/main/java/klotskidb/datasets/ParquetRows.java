@@ -2,12 +2,15 @@ package klotskidb.datasets;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
+import klotskidb.db.CasesCodec;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
+import klotskidb.query.Facts;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
@@ -16,8 +19,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * One row of a Parquet table as parquet-java's record consumer takes it, field by field in the
- * order of {@link ParquetSchemas}: a layout ({@code {CaseRecord, Analysis or null}}) or a group
- * ({@code {GroupRecord, diameter}}). Layout 1A9BF0C00 gives the text columns {@code 1A9BF0C00},
+ * order of {@link ParquetSchemas} (the catalogue's): a layout ({@code {CaseRecord, Analysis or
+ * null}}) or a group ({@code {GroupRecord, diameter}}), each column as its fact says. Layout 1A9BF0C00 gives the text columns {@code 1A9BF0C00},
  * {@code 4WVE1} and {@code 5-4-1-1-7472} as bytes made without a String on the way: a third of
  * the time went to building and encoding three strings a row.
  */
@@ -110,8 +113,28 @@ final class ParquetRows {
       end(n);
     }
 
-    void text(String v) {
-      bytes(v.getBytes(StandardCharsets.US_ASCII));
+    /** A fact's value as the catalogue reads it (null: a missing optional field). */
+    void value(Facts.Fact f, Object v) {
+      if (v == null) {
+        skip();
+        return;
+      }
+      switch (f.type()) {
+        case STRING -> bytes(((String) v).getBytes(StandardCharsets.UTF_8));
+        case PERCENT -> int32((int) Math.round((Double) v * 100)); // DECIMAL(4,2): the hundredths
+        case BOOLEAN -> bool((Boolean) v);
+        case INT, LONG -> number(f.type(), ((Number) v).longValue());
+        case NAMES, INTS -> throw new IllegalStateException(f.name() + ": a list has no Parquet column");
+      }
+    }
+
+    /** A whole number or a yes or no of that type. */
+    void number(Facts.Type type, long v) {
+      switch (type) {
+        case BOOLEAN -> bool(v != 0);
+        case LONG -> int64(v);
+        default -> int32((int) v);
+      }
     }
 
     /** ASCII bytes the writer may keep (each row's own array: delta encodings refer back to it). */
@@ -122,11 +145,69 @@ final class ParquetRows {
     }
   }
 
+  /**
+   * The layouts table's rows, {@code {CaseRecord, Analysis or null}}, two ways, the same events:
+   * as the catalogue declares them ({@link #declared}: each column of {@link ParquetSchemas} in
+   * turn, a stored fact through its field, any other through the catalogue's reader), and as
+   * straight code ({@link #straight}: the three text columns as bytes made directly, no object a
+   * value), its fast path while the catalogue's columns are the ones it writes ({@link #STRAIGHT}).
+   * A new fact's column is written the declared way until the straight code learns it; ParquetRowsTest
+   * holds the two equal on seeded rows. (The declared loop alone was slower a row: BENCHMARKS.md,
+   * row "Parquet rows from the catalogue".)
+   */
   static final class LayoutWrite extends Write {
+    private static final List<Facts.Fact> COLUMNS = ParquetSchemas.columns(Facts.LAYOUT);
+    private static final Facts.Fact[] FACTS = COLUMNS.toArray(new Facts.Fact[0]);
+
+    /** The columns {@link #straight} writes, in its order. */
+    static final List<String> STRAIGHT_COLUMNS = List.of("code", "code_value", "id", "short_code", "jiang", "bing",
+        "style", "group_num", "group_index", "name", "layer", "min_solution_step", "symmetric", "solved", "minimal",
+        "optimal_solution_num", "difficulty.harder_than_percent", "difficulty.harder_than_percent_in_class",
+        "farthest_step", "farthest_num", "min_solution_num", "solution_num");
+
+    /** Whether the straight code writes the catalogue's columns. */
+    static final boolean STRAIGHT = COLUMNS.stream().map(Facts.Fact::name).toList().equals(STRAIGHT_COLUMNS);
+
+    private final boolean straight;
+
+    LayoutWrite() {
+      this(STRAIGHT);
+    }
+
+    /** {@code straight} false: the declared way whatever the columns (the tests). */
+    LayoutWrite(boolean straight) {
+      this.straight = straight && STRAIGHT;
+    }
+
     @Override
     void fields(Object[] row) {
       CaseRecord c = (CaseRecord) row[0];
       KlotskiDb.Analysis a = (KlotskiDb.Analysis) row[1];
+      if (straight) {
+        straight(c, a);
+      } else {
+        declared(c, a);
+      }
+    }
+
+    /** Each column as its fact declares it. */
+    void declared(CaseRecord c, KlotskiDb.Analysis a) {
+      for (Facts.Fact f : FACTS) {
+        if (f.stored() != null) {
+          long v = CasesCodec.ofRecord(f.stored(), c);
+          if (f.stored().isNull(v)) {
+            skip();
+          } else {
+            number(f.type(), v);
+          }
+        } else {
+          value(f, f.analysed() && a == null ? null : f.value(c, a));
+        }
+      }
+    }
+
+    /** The same events as {@link #declared}, for the columns of {@link #STRAIGHT_COLUMNS}. */
+    void straight(CaseRecord c, KlotskiDb.Analysis a) {
       bytes(hex(c.code()));
       int64(c.code());
       int32(c.id());
@@ -200,24 +281,17 @@ final class ParquetRows {
     return at + len;
   }
 
+  /** The groups table's rows, {@code {GroupRecord, diameter}}: every column through the catalogue's reader. */
   static final class GroupWrite extends Write {
+    private static final List<Facts.Fact> COLUMNS = ParquetSchemas.columns(Facts.GROUP);
+
     @Override
     void fields(Object[] row) {
       GroupRecord g = (GroupRecord) row[0];
       int diameter = (Integer) row[1];
-      int32(g.jiang());
-      int32(g.bing());
-      int32(g.style());
-      int32(g.groupNum());
-      text(g.name());
-      int32(g.size());
-      text(Code.format(g.seed()));
-      int32(g.layers());
-      bool(g.isSolvable());
-      int32(g.solved());
-      int32OrNull(g.isSolvable(), g.maxMinSolutionStep());
-      int32OrNull(g.isSolvable(), g.hardest());
-      int32OrNull(diameter >= 0, diameter);
+      for (Facts.Fact f : COLUMNS) {
+        value(f, f.analysed() && diameter < 0 ? null : f.value(g, diameter));
+      }
     }
   }
 }

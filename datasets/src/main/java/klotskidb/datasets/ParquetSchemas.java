@@ -1,12 +1,16 @@
 package klotskidb.datasets;
 
 import java.util.List;
+import klotskidb.query.Facts;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
 
 /**
- * The columns of the Parquet tables ({@link ParquetExport}) and how each is written: a layout
- * row such as
+ * The columns of the Parquet tables ({@link ParquetExport}), made from the catalogue of facts
+ * ({@link Facts}: every fact of its Parquet output, in its order): a layout row such as
  *
  * <pre>
  *   code 1A9BF0C00, code_value 7140544512, id 4091296, short_code 4WVE1, jiang 5, bing 4,
@@ -16,7 +20,9 @@ import org.apache.parquet.schema.MessageTypeParser;
  *   99.64 (exact decimals; null when unsolvable), farthest_step 124 (null until 5-4-1 is analysed), ...
  * </pre>
  *
- * <p>Narrow types (8- and 16-bit integer annotations on INT32), dictionary encoding only on the
+ * <p>A fact's type gives the column's: text a STRING, a whole number INT32 with its width's
+ * annotation (8 or 16 bits: {@code Fact.width}, a stored fact's field's) or INT64, a percent
+ * DECIMAL(4,2) in hundredths; a fact that may be null is optional. Dictionary encoding only on the
  * columns of few values (class, group_num, layer, steps); the columns unique per row (code, id,
  * name, short code) use delta encodings, which sorted codes and ids compress to almost nothing.
  */
@@ -24,49 +30,33 @@ public final class ParquetSchemas {
   private ParquetSchemas() {}
 
   /** Columns of the layouts table, in order. */
-  public static final MessageType LAYOUTS = MessageTypeParser.parseMessageType("""
-      message layout {
-        required binary code (STRING);
-        required int64 code_value;
-        required int32 id;
-        required binary short_code (STRING);
-        required int32 jiang (INTEGER(8,true));
-        required int32 bing (INTEGER(8,true));
-        required int32 style (INTEGER(8,true));
-        required int32 group_num (INTEGER(16,true));
-        required int32 group_index;
-        required binary name (STRING);
-        required int32 layer (INTEGER(16,true));
-        optional int32 min_solution_step (INTEGER(16,true));
-        required boolean symmetric;
-        required boolean solved;
-        optional boolean minimal;
-        required int64 optimal_solution_num;
-        optional int32 harder_than_percent (DECIMAL(4,2));
-        optional int32 harder_than_percent_in_class (DECIMAL(4,2));
-        optional int32 farthest_step (INTEGER(16,true));
-        optional int32 farthest_num;
-        optional int32 min_solution_num;
-        optional int32 solution_num;
-      }""");
+  public static final MessageType LAYOUTS = of("layout", Facts.LAYOUT);
 
   /** Columns of the groups table, in order. */
-  public static final MessageType GROUPS = MessageTypeParser.parseMessageType("""
-      message group {
-        required int32 jiang (INTEGER(8,true));
-        required int32 bing (INTEGER(8,true));
-        required int32 style (INTEGER(8,true));
-        required int32 group_num (INTEGER(16,true));
-        required binary name (STRING);
-        required int32 size;
-        required binary seed (STRING);
-        required int32 layers (INTEGER(16,true));
-        required boolean solvable;
-        required int32 solved_num;
-        optional int32 max_min_solution_step (INTEGER(16,true));
-        optional int32 hardest_num;
-        optional int32 diameter (INTEGER(16,true));
-      }""");
+  public static final MessageType GROUPS = of("group", Facts.GROUP);
+
+  /** The columns of the facts' Parquet output. */
+  static List<Facts.Fact> columns(List<Facts.Fact> facts) {
+    return facts.stream().filter(f -> f.in(Facts.Output.PARQUET)).toList();
+  }
+
+  private static MessageType of(String message, List<Facts.Fact> facts) {
+    Types.MessageTypeBuilder b = Types.buildMessage();
+    for (Facts.Fact f : columns(facts)) {
+      Type.Repetition r = f.nullable() ? Type.Repetition.OPTIONAL : Type.Repetition.REQUIRED;
+      switch (f.type()) {
+        case STRING -> b.primitive(PrimitiveTypeName.BINARY, r).as(LogicalTypeAnnotation.stringType()).named(f.column());
+        case LONG -> b.primitive(PrimitiveTypeName.INT64, r).named(f.column());
+        case BOOLEAN -> b.primitive(PrimitiveTypeName.BOOLEAN, r).named(f.column());
+        case PERCENT -> b.primitive(PrimitiveTypeName.INT32, r).as(LogicalTypeAnnotation.decimalType(2, 4))
+            .named(f.column());
+        case INT -> b.primitive(PrimitiveTypeName.INT32, r)
+            .as(f.width() < 32 ? LogicalTypeAnnotation.intType(f.width(), true) : null).named(f.column());
+        case NAMES, INTS -> throw new IllegalStateException(f.name() + ": a list has no Parquet column");
+      }
+    }
+    return b.named(message);
+  }
 
   /** Columns with few distinct values: dictionary-encoded. */
   static final List<String> DICTIONARY = List.of("jiang", "bing", "style", "group_num", "layer",
@@ -79,4 +69,9 @@ public final class ParquetSchemas {
    */
   static final List<String> STATISTICS = List.of("code", "code_value", "id", "jiang", "bing", "style",
       "group_num", "name", "size");
+
+  /** The columns named by the two lists above. */
+  public static List<String> encodedColumns() {
+    return java.util.stream.Stream.concat(DICTIONARY.stream(), STATISTICS.stream()).distinct().toList();
+  }
 }

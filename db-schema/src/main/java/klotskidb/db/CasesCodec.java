@@ -36,7 +36,12 @@ public final class CasesCodec {
   public static final String FAMILY = Schema.CASES;
   public static final int KEY_BYTES = Schema.CODE_BYTES;
 
-  /** The stored facts of a layout, in the row's order. */
+  /**
+   * The stored facts of a layout, in the row's order: each its width in bits, whether it is
+   * signed, and the value that stands for null (none for most). The catalogue of facts ({@code
+   * query/Facts}) names a stored fact by its field: its readers and the Parquet column's width
+   * follow from here.
+   */
   public enum Field {
     ID(32, false),
     JIANG(8, false),
@@ -46,32 +51,54 @@ public final class CasesCodec {
     GROUP_INDEX(32, false),
     LAYER(16, false),
     /** -1 when the group has no solved layout. */
-    MIN_SOLUTION_STEP(16, true),
+    MIN_SOLUTION_STEP(16, true, -1),
     SYMMETRIC(1, false),
     SOLVED(1, false),
     /** 0 no, 1 yes, 2 not known (a class one piece smaller not built): the null. */
-    MINIMAL(2, false),
+    MINIMAL(2, false, 2),
     /** At most 2^32 - 1: a larger count stops the build ({@code OptimalSolutions.MAX}). */
     OPTIMAL_SOLUTION_NUM(32, false);
+
+    /** A field that is never null. */
+    private static final long NEVER = Long.MIN_VALUE;
 
     final int bits;
     final boolean signed;
     /** The values it holds: min .. max. */
     final long min;
     final long max;
+    /** The value that stands for null, {@link #NEVER} when none does. */
+    private final long nullValue;
     /** Byte offset in the value; for a field of fewer than 8 bits, also its lowest bit there. */
     int offset;
     int bit;
 
     Field(int bits, boolean signed) {
+      this(bits, signed, NEVER);
+    }
+
+    Field(int bits, boolean signed, long nullValue) {
       this.bits = bits;
       this.signed = signed;
       this.min = signed ? -(1L << (bits - 1)) : 0;
       this.max = signed ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
+      this.nullValue = nullValue;
     }
 
-    /** The value that stands for null ({@link #MINIMAL}'s "not known"); none for the others. */
-    static final long MINIMAL_UNKNOWN = 2;
+    /** Its width in bits. */
+    public int bits() {
+      return bits;
+    }
+
+    /** Whether {@code v} stands for null (not known, or not applicable). */
+    public boolean isNull(long v) {
+      return v == nullValue;
+    }
+
+    /** Whether some value of it stands for null. */
+    public boolean nullable() {
+      return nullValue != NEVER;
+    }
 
     /** The value's length, and the bytes that fields of a few bits share (zeroed before they are filled). */
     static final int VALUE_BYTES;
@@ -124,8 +151,8 @@ public final class CasesCodec {
     return Schema.getCode(b);
   }
 
-  /** Field {@code f} of a record, as stored. */
-  static long ofRecord(Field f, CaseRecord c) {
+  /** Field {@code f} of a record, as stored (its null as {@link Field#isNull} tells). */
+  public static long ofRecord(Field f, CaseRecord c) {
     return switch (f) {
       case ID -> c.id();
       case JIANG -> c.jiang();
@@ -143,7 +170,7 @@ public final class CasesCodec {
   }
 
   private static long minimal(Boolean m) {
-    return m == null ? Field.MINIMAL_UNKNOWN : m ? 1 : 0;
+    return m == null ? Field.MINIMAL.nullValue : m ? 1 : 0;
   }
 
   /**
@@ -245,7 +272,7 @@ public final class CasesCodec {
     CaseRecord c = new CaseRecord(code, b.getInt(base + ID_AT), jiang, bing, style, b.getShort(base + GROUP_NUM_AT) & 0xFFFF,
         b.getInt(base + GROUP_INDEX_AT), b.getShort(base + LAYER_AT) & 0xFFFF, step,
         (b.get(base + SYMMETRIC_AT) >>> SYMMETRIC_BIT & 1) != 0, (b.get(base + SOLVED_AT) >>> SOLVED_BIT & 1) != 0,
-        minimal == Field.MINIMAL_UNKNOWN ? null : minimal == 1, b.getInt(base + OPTIMAL_AT) & 0xFFFF_FFFFL,
+        Field.MINIMAL.isNull(minimal) ? null : minimal == 1, b.getInt(base + OPTIMAL_AT) & 0xFFFF_FFFFL,
         ranks.harderThan(jiang, bing, style, step), ranks.harderThanInClass(jiang, bing, style, step));
     b.position(base + VALUE_BYTES);
     return c;

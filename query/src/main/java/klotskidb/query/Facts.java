@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import klotskidb.db.CaseRecord;
+import klotskidb.db.CasesCodec;
+import klotskidb.db.CasesCodec.Field;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -24,13 +26,15 @@ import klotskidb.enumerator.ShortCode;
  * <pre>
  *   Facts.layout("optimal_solution_num")
  *     -> optimal_solution_num, LONG, never null, in JSON, Parquet and SQLite,
- *        "how many distinct shortest move sequences solve it ...", read as CaseRecord.optimalSolutionNum()
- *        ({@link #read})
+ *        "how many distinct shortest move sequences solve it ...", stored in its row's field
+ *        CasesCodec.Field.OPTIMAL_SOLUTION_NUM (32 bits, read through it: {@link Fact#value})
  *   of 1A9BF0C00 (横刀立马): 256
  * </pre>
  *
- * A new per-layout fact is then its computation, its bytes in the codec ({@code CasesCodec}) and
- * one entry here; the outputs follow. Names of the original release's files keep their meaning:
+ * A new per-layout fact is then its computation, its field in the codec ({@code CasesCodec.Field}:
+ * its width and null) and one entry here naming that field; the outputs follow: the JSON
+ * documents, {@code info}, the SQLite facts, find's answers, {@code /api/facts}, the OpenAPI
+ * schemas, and the Parquet column ({@code ParquetSchemas}: its type and width from here). Names of the original release's files keep their meaning:
  * {@code min_solution_num} (how many solved layouts are nearest) and {@code solution_num} (the
  * group's solutions, solved layouts with no other solved layout on a shortest way to them) are not
  * counts of move sequences, which is {@code optimal_solution_num}; each says so in its label.
@@ -79,12 +83,28 @@ public final class Facts {
    * @param label what people read beside the name, where the name alone misleads (original names)
    * @param analysed whether it exists only once the layout's class is analysed (absent before in JSON)
    * @param group whether it is a group's fact
+   * @param stored the field of a layout's row that holds it ({@code cases}), null for the others:
+   *     read from there, and its width is the field's
+   * @param bits a whole number's width for the other facts (8, 16 or 32: Parquet's annotation)
    */
   public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
-      Set<Output> outputs, boolean analysed, boolean group) {
+      Set<Output> outputs, boolean analysed, boolean group, CasesCodec.Field stored, int bits) {
     /** A layout fact's value, from its stored record and its analysis (null until its class is analysed). */
     public Object value(CaseRecord c, KlotskiDb.Analysis a) {
-      return read(name, c, a);
+      if (stored == null) {
+        return read(name, c, a);
+      }
+      long v = CasesCodec.ofRecord(stored, c);
+      return stored.isNull(v) ? null : switch (type) {
+        case BOOLEAN -> v != 0;
+        case LONG -> v;
+        default -> (int) v;
+      };
+    }
+
+    /** A whole number's width in bits: its field's when stored (Parquet's INTEGER(8) or (16), else plain). */
+    public int width() {
+      return stored != null ? stored.bits() : bits;
     }
 
     /** A group fact's value, from its record and its diameter (-1 until its class is analysed). */
@@ -142,20 +162,32 @@ public final class Facts {
   private static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
       + "(klotski analyse)";
 
+  /** A layout's fact held in its row ({@code cases}): read from the field, as wide as it. */
+  private static Fact stored(String name, Field field, Type type, String nullWhen, String en, String zh,
+      Set<Output> outputs) {
+    if (field.nullable() != (nullWhen != null)) {
+      throw new IllegalStateException(name + ": null " + (nullWhen != null ? "when " + nullWhen : "never")
+          + ", but its field " + field + (field.nullable() ? " has a null" : " has none"));
+    }
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false, field, field.bits());
+  }
+
+  /** A layout's fact made from its record (text, or the shipped ranks), read by {@link #read}. */
   private static Fact layout(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false);
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false, null, 32);
   }
 
-  private static Fact analysed(String name, String en, String zh, String label, Set<Output> outputs) {
-    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, false);
+  private static Fact analysed(String name, int bits, String en, String zh, String label, Set<Output> outputs) {
+    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, false, null, bits);
   }
 
-  private static Fact groupKey(String name, String en, String zh) {
-    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, true);
+  private static Fact groupKey(String name, int bits, String en, String zh) {
+    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, true, null, bits);
   }
 
-  private static Fact group(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, true);
+  private static Fact group(String name, Type type, int bits, String nullWhen, String en, String zh,
+      Set<Output> outputs) {
+    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, true, null, bits);
   }
 
   /** A layout's facts, in the order of its JSON document. */
@@ -164,34 +196,34 @@ public final class Facts {
           "布局编码：9 位大写十六进制数", ALL_AND_FIND),
       layout("code_value", Type.LONG, null, "the code as a number, the sort key of the layouts table",
           "编码的数值，布局表的排序键", PARQUET_ONLY),
-      layout("id", Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
+      stored("id", Field.ID, Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
           ALL),
       layout("short_code", Type.STRING, null, "the id in base 32, as dnomd343/klotski names layouts",
           "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL_AND_FIND),
-      layout("jiang", Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
+      stored("jiang", Field.JIANG, Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
           "两格棋子（横竖将）的数目", ALL),
-      layout("bing", Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL),
-      layout("style", Type.INT, null, "how many of its two-cell pieces lie flat (1x2)", "横放的两格棋子数目",
+      stored("bing", Field.BING, Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL),
+      stored("style", Field.STYLE, Type.INT, null, "how many of its two-cell pieces lie flat (1x2)", "横放的两格棋子数目",
           ALL),
-      layout("group_num", Type.INT, null, "its group within the class (layouts reachable from each other)",
+      stored("group_num", Field.GROUP_NUM, Type.INT, null, "its group within the class (layouts reachable from each other)",
           "所在组在类中的编号（可互相到达的布局为一组）", ALL),
-      layout("group_index", Type.INT, null, "its place within its group", "在组内的序号", ALL),
+      stored("group_index", Field.GROUP_INDEX, Type.INT, null, "its place within its group", "在组内的序号", ALL),
       layout("name", Type.STRING, null, "jiang-bing-style-group_num-group_index", "布局名：将-兵-式-组号-组内序号",
           ALL_AND_FIND),
-      layout("layer", Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL),
-      layout("min_solution_step", Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
+      stored("layer", Field.LAYER, Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL),
+      stored("min_solution_step", Field.MIN_SOLUTION_STEP, Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
           "到解开布局的最少步数", ALL_AND_FIND),
-      layout("symmetric", Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
+      stored("symmetric", Field.SYMMETRIC, Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
           ALL_AND_FIND),
       layout("is_mirror", Type.STRING, null, "Y or N by the original engine's mirror rule, as in the published "
           + "main.csv (13,618 Y; symmetric is the exact rule)", "原版引擎的镜像规则（Y 或 N），与发布的 main.csv 相同",
           SQLITE_ONLY),
-      layout("solved", Type.BOOLEAN, null, "the 2x2 piece is at the exit (bottom middle)", "2x2 棋子已在出口（下方正中）",
+      stored("solved", Field.SOLVED, Type.BOOLEAN, null, "the 2x2 piece is at the exit (bottom middle)", "2x2 棋子已在出口（下方正中）",
           ALL),
-      layout("minimal", Type.BOOLEAN, "a class one piece smaller is not in the database",
+      stored("minimal", Field.MINIMAL, Type.BOOLEAN, "a class one piece smaller is not in the database",
           "a minimal puzzle: solvable, and taking off any piece but the 2x2 makes it need fewer steps",
           "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL_AND_FIND),
-      layout("optimal_solution_num", Type.LONG, null,
+      stored("optimal_solution_num", Field.OPTIMAL_SOLUTION_NUM, Type.LONG, null,
           "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
           "最优解法（不同的最短走法）的数目", ALL_AND_FIND),
       layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
@@ -206,63 +238,52 @@ public final class Facts {
       layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
           "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
           ALL),
-      analysed("farthest_step", "the most steps from it to any layout of its group", "到本组最远布局的步数",
+      analysed("farthest_step", 16, "the most steps from it to any layout of its group", "到本组最远布局的步数",
           null, ALL_AND_FIND),
-      analysed("farthest_num", "how many layouts of its group are that far", "本组中那么远的布局数目",
+      analysed("farthest_num", 32, "how many layouts of its group are that far", "本组中那么远的布局数目",
           "farthest layouts", ALL),
-      analysed("min_solution_num", "how many solved layouts are min_solution_step away (the original release's "
+      analysed("min_solution_num", 32, "how many solved layouts are min_solution_step away (the original release's "
           + "column: nearest solved layouts, not move sequences)", "最近的解开布局数目（原版列名，不是走法数目）",
           "nearest solved layouts", ALL),
-      analysed("solution_num", "its group's solutions: solved layouts with no other solved layout on a shortest "
+      analysed("solution_num", 32, "its group's solutions: solved layouts with no other solved layout on a shortest "
           + "way to them (the original release's column, not move sequences)",
           "本组的解：最短路上没有其他解开布局的解开布局（原版列名，不是走法数目）", "solution layouts of the group",
           ALL));
 
   /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
   public static final List<Fact> GROUP = List.of(
-      groupKey("jiang", "how many two-cell pieces its layouts have", "两格棋子数目"),
-      groupKey("bing", "how many 1x1 pieces", "一格棋子数目"),
-      groupKey("style", "how many two-cell pieces lie flat", "横放的两格棋子数目"),
-      groupKey("group_num", "its number within the class", "在类中的组号"),
-      group("name", Type.STRING, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP),
-      group("size", Type.INT, null, "how many layouts it holds", "组内布局数", EVERY_GROUP),
-      group("seed", Type.STRING, null, "its first layout in code order, where its layers start",
+      groupKey("jiang", 8, "how many two-cell pieces its layouts have", "两格棋子数目"),
+      groupKey("bing", 8, "how many 1x1 pieces", "一格棋子数目"),
+      groupKey("style", 8, "how many two-cell pieces lie flat", "横放的两格棋子数目"),
+      groupKey("group_num", 16, "its number within the class", "在类中的组号"),
+      group("name", Type.STRING, 32, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP),
+      group("size", Type.INT, 32, null, "how many layouts it holds", "组内布局数", EVERY_GROUP),
+      group("seed", Type.STRING, 32, null, "its first layout in code order, where its layers start",
           "组内编码最小的布局，层从它算起", EVERY_GROUP),
-      group("layers", Type.INT, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP),
-      group("solvable", Type.BOOLEAN, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP),
-      group("solved_num", Type.INT, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP),
-      group("max_min_solution_step", Type.INT, "the group has no solved layout",
+      group("layers", Type.INT, 16, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP),
+      group("solvable", Type.BOOLEAN, 32, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP),
+      group("solved_num", Type.INT, 32, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP),
+      group("max_min_solution_step", Type.INT, 16, "the group has no solved layout",
           "the most steps any of its layouts needs to be solved", "组内布局最多需要的步数", EVERY_GROUP),
-      group("hardest_num", Type.INT, "the group has no solved layout",
+      group("hardest_num", Type.INT, 32, "the group has no solved layout",
           "how many of its layouts need max_min_solution_step steps", "需要最多步数的布局数目", GROUP_DOCUMENT),
       new Fact("diameter", Type.INT, NOT_ANALYSED, "the most steps between two of its layouts",
-          "组内两布局间的最多步数", null, EVERY_GROUP, true, true),
-      group("layer_sizes", Type.INTS, null, "how many layouts each layer holds, from the seed",
+          "组内两布局间的最多步数", null, EVERY_GROUP, true, true, null, 16),
+      group("layer_sizes", Type.INTS, 32, null, "how many layouts each layer holds, from the seed",
           "从种子算起每层的布局数", JSON_ONLY));
 
   /**
-   * How each layout fact is read from the stored records, in the catalogue's order: one switch
-   * rather than a lambda per fact (each lambda is a class the JVM makes at start, which cost every
-   * {@code info} process time: BENCHMARKS.md, row "the catalogue's readers").
+   * How each layout fact not held in a field of its row is read, in the catalogue's order (a stored
+   * fact is read through its field, {@link Fact#value}): one switch rather than a lambda per fact
+   * (each lambda is a class the JVM makes at start, which cost every {@code info} process time:
+   * BENCHMARKS.md, row "the catalogue's readers").
    */
   static Object read(String name, CaseRecord c, KlotskiDb.Analysis a) {
     return switch (name) {
       case "code" -> Code.format(c.code());
       case "code_value" -> c.code();
-      case "id" -> c.id();
       case "short_code" -> ShortCode.of(c.id());
-      case "jiang" -> c.jiang();
-      case "bing" -> c.bing();
-      case "style" -> c.style();
-      case "group_num" -> c.groupNum();
-      case "group_index" -> c.groupIndex();
       case "name" -> c.name();
-      case "layer" -> c.layer();
-      case "min_solution_step" -> c.isSolvable() ? c.minSolutionStep() : null;
-      case "symmetric" -> c.symmetric();
-      case "solved" -> c.solved();
-      case "minimal" -> c.minimal();
-      case "optimal_solution_num" -> c.optimalSolutionNum();
       case "catalogue_names" -> Catalogue.get().namesOf(c.code());
       case "difficulty.word" -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null;
       case "difficulty.harder_than_percent" -> percent(c.harderThan());
