@@ -223,29 +223,41 @@ public final class Release {
     }
   }
 
-  /** One file being written under its temporary name (gzip-compressed when asked). */
+  /**
+   * One file being written under its temporary name (gzip-compressed when asked), removed if the
+   * process is stopped before it is committed.
+   */
   public static final class Target implements AutoCloseable {
-    public final Path tmp;
+    private final Path tmp;
     final Path target;
     final Path sumFile;
     public final OutputStream file;
     /** The SHA-256 of the bytes that reach the disk (compressed ones, with gzip): what sha256sum reads. */
     private final MessageDigest sha256;
+    /** The temporary file removed if the process is stopped before the file is committed. */
+    private final Scratch.OnExit onExit;
     private boolean committed;
 
     public Target(Folder out, String name, boolean gzip) throws IOException {
       target = out.path().resolve(gzip ? name + ".gz" : name);
       sumFile = out.sums().resolve(name + ".sum");
-      OutputStream f;
       try {
         tmp = Scratch.file(target); // an unpredictable name, made where nothing is
-        sha256 = sha256();
+      } catch (IOException e) {
+        throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
+      }
+      onExit = Scratch.removedOnExit(tmp);
+      sha256 = sha256();
+      OutputStream f;
+      try {
         f = new BufferedOutputStream(new DigestOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE,
             LinkOption.NOFOLLOW_LINKS), sha256), 1 << 20);
         if (gzip) {
           f = new GZIPOutputStream(f, 1 << 16);
         }
       } catch (IOException e) {
+        onExit.close();
+        Scratch.deleteQuietly(tmp);
         throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
       }
       file = f;
@@ -280,6 +292,7 @@ public final class Release {
         }
         Scratch.deleteQuietly(tmp);
       }
+      onExit.close();
     }
   }
 }

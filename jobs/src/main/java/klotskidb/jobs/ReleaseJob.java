@@ -254,8 +254,8 @@ public final class ReleaseJob {
   }
 
   /**
-   * A class's two files under scratch names, removed by a hook if the process is stopped before
-   * they are committed (renamed into place with their checksums kept).
+   * A class's two files under scratch names (each removed if the process is stopped before it is
+   * committed: renamed into place with its checksums kept).
    */
   private static final class ClassFiles implements AnalyseJob.ClassFiles.Open {
     private final Release.Target farthest;
@@ -264,7 +264,6 @@ public final class ReleaseJob {
     private final String solutionName;
     /** Where each committed file's checksums go, for the seal. */
     private final Map<String, Release.Sum> kept;
-    private final Thread hook;
 
     ClassFiles(Release.Folder out, String cls, boolean gzip, Map<String, Release.Sum> kept) throws IOException {
       this.kept = kept;
@@ -279,11 +278,6 @@ public final class ReleaseJob {
         throw e;
       }
       solution = s;
-      hook = new Thread(() -> {
-        Scratch.deleteQuietly(farthest.tmp);
-        Scratch.deleteQuietly(solution.tmp);
-      }, "klotski-cleanup");
-      Runtime.getRuntime().addShutdownHook(hook);
     }
 
     @Override
@@ -306,13 +300,8 @@ public final class ReleaseJob {
     public void close() throws IOException {
       try {
         farthest.close();
-        solution.close();
       } finally {
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // runs anyway
-        }
+        solution.close();
       }
     }
   }
