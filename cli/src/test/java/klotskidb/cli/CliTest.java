@@ -113,13 +113,17 @@ class CliTest {
       "1 | analyse --db DB",
   })
   void usageErrorsExitTwoAndFailuresOne(int exit, String commandLine) throws Exception {
-    Path db = temp.resolve("no-database");
-    Files.createDirectories(db);
-    String[] args = commandLine.replace("DB", db.toString()).split(" ");
-    Cli r = Cli.run(args);
+    Cli r = withoutDatabase(commandLine);
     assertEquals(exit, r.exit, commandLine + ": " + r);
     assertEquals(1, r.err.lines().count(), "one line: " + r.err);
     assertEquals("", r.out, commandLine);
+  }
+
+  /** The command line run with "DB" a folder with no database in it. */
+  private Cli withoutDatabase(String commandLine) throws java.io.IOException {
+    Path db = temp.resolve("no-database");
+    Files.createDirectories(db);
+    return Cli.run(commandLine.replace("DB", db.toString()).split(" "));
   }
 
   /**
@@ -140,9 +144,7 @@ class CliTest {
       "sheet --out - --order easiest | --order must be class or hardest, not 'easiest'",
   })
   void findsRefusalsNameTheOptionsAsTyped(String commandLine, String message) throws Exception {
-    Path db = temp.resolve("no-database");
-    Files.createDirectories(db);
-    Cli r = Cli.run((commandLine + " --db " + db).split(" "));
+    Cli r = withoutDatabase(commandLine + " --db DB");
     assertEquals(2, r.exit, commandLine + ": " + r);
     assertEquals("klotski: " + message + " (see 'klotski " + commandLine.split(" ")[0] + " --help')\n", r.err,
         commandLine);
