@@ -19,8 +19,14 @@ import klotskidb.layerer.GroupGraph;
 import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** The bit-parallel all-roots BFS against a plain BFS from one root at a time. */
+/**
+ * The bit-parallel all-roots BFS against a plain BFS from one root at a time. Its tests run two at
+ * a time when a worker is free: they share read-only fixtures and one concurrent map of references.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class AllRootsBfsTest {
   private static final LayoutSpace all = SampleData.space();
   private static final Groups groups = SampleData.groups();
