@@ -212,12 +212,23 @@ class AllRootsBfsTest {
     assertEquals(KernelsTest.vectorHere() ? 8 : 4, engines.get(engines.size() - 1).farthestWords);
   }
 
+  /** Ten seeded groups of at most 3,000 layouts in the quick tier; twenty-five others in the slow one. */
   @Test
   void everyRootOfSeveralWholeGroupsEqualsAPlainBfs() {
-    Random random = new Random(11);
+    everyRootOfWholeGroups(11, 10);
+  }
+
+  @Test
+  @Tag("slow")
+  void everyRootOfManyWholeGroupsEqualsAPlainBfs() {
+    everyRootOfWholeGroups(12, 25);
+  }
+
+  private static void everyRootOfWholeGroups(long seed, int count) {
+    Random random = new Random(seed);
     int checked = 0;
     int solvable = 0;
-    while (checked < 25) {
+    while (checked < count) {
       int g = random.nextInt(groups.count());
       if (groups.size(g) > 3000) {
         continue;
