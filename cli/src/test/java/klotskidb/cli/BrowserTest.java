@@ -560,6 +560,11 @@ class BrowserTest {
           + " return c.top >= 0 && d.bottom <= window.innerHeight && c.height > 0"));
       wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
       assertTrue(((Number) wide).longValue() <= 0, "a game is wider than a 390 px phone by " + wide);
+      // the facts panel's values keep their room: no label (the catalogue's meanings included) widens its column
+      wait.until(b -> !b.findElements(By.cssSelector("#facts tr.other")).isEmpty());
+      Number narrowest = (Number) js(browser, "return Math.min(...[...document.querySelectorAll('#facts tr')]"
+          + ".filter(r => r.cells.length === 2).map(r => r.cells[1].getBoundingClientRect().width))");
+      assertTrue(narrowest.doubleValue() >= 110, "a fact's value is " + narrowest + " px wide on a 390 px phone");
       screenshot(browser, "phone-game");
       // the chart's labels readable there: drawn at least 9 px tall
       Object tick = js(browser, "return document.querySelector('#chart text.tick').getBoundingClientRect().height");
