@@ -21,7 +21,7 @@ import org.apache.parquet.schema.Types;
  * </pre>
  *
  * <p>A fact's type gives the column's: text a STRING, a whole number INT32 with its width's
- * annotation (8 or 16 bits: {@code Fact.width}, a stored fact's field's) or INT64, a percent
+ * annotation (8 or 16 bits: {@code Fact.bits}, a stored fact's field's) or INT64, a percent
  * DECIMAL(4,2) in hundredths; a fact that may be null is optional. Dictionary encoding only on the
  * columns of few values (class, group_num, layer, steps); the columns unique per row (code, id,
  * name, short code) use delta encodings, which sorted codes and ids compress to almost nothing.
@@ -51,7 +51,7 @@ public final class ParquetSchemas {
         case PERCENT -> b.primitive(PrimitiveTypeName.INT32, r).as(LogicalTypeAnnotation.decimalType(2, 4))
             .named(f.column());
         case INT -> b.primitive(PrimitiveTypeName.INT32, r)
-            .as(f.width() < 32 ? LogicalTypeAnnotation.intType(f.width(), true) : null).named(f.column());
+            .as(f.bits() < 32 ? LogicalTypeAnnotation.intType(f.bits(), true) : null).named(f.column());
         case NAMES, INTS -> throw new IllegalStateException(f.name() + ": a list has no Parquet column");
       }
     }

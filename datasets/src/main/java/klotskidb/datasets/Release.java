@@ -270,8 +270,7 @@ public final class Release {
     public Sum commit(String sum) throws IOException {
       try {
         file.close();
-        String[] p = sum.split(" ");
-        Sum kept = new Sum(p[0], Long.parseLong(p[1]), Long.parseLong(p[2]), HexFormat.of().formatHex(sha256.digest()));
+        Sum kept = Sum.parse(sum + " " + HexFormat.of().formatHex(sha256.digest()), tmp);
         AtomicFile.write(sumFile, kept.line() + "\n");
         AtomicFile.readable(tmp, target);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

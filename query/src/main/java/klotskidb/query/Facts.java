@@ -34,7 +34,8 @@ import klotskidb.enumerator.ShortCode;
  * A new per-layout fact is then its computation, its field in the codec ({@code CasesCodec.Field}:
  * its width and null) and one entry here naming that field; the outputs follow: the JSON
  * documents, {@code info}, the SQLite facts, find's answers, {@code /api/facts}, the OpenAPI
- * schemas, and the Parquet column ({@code ParquetSchemas}: its type and width from here). Names of the original release's files keep their meaning:
+ * schemas, and the Parquet column ({@code ParquetSchemas}: its type and width from here). Names
+ * of the original release's files keep their meaning:
  * {@code min_solution_num} (how many solved layouts are nearest) and {@code solution_num} (the
  * group's solutions, solved layouts with no other solved layout on a shortest way to them) are not
  * counts of move sequences, which is {@code optimal_solution_num}; each says so in its label.
@@ -84,8 +85,8 @@ public final class Facts {
    * @param analysed whether it exists only once the layout's class is analysed (absent before in JSON)
    * @param group whether it is a group's fact
    * @param stored the field of a layout's row that holds it ({@code cases}), null for the others:
-   *     read from there, and its width is the field's
-   * @param bits a whole number's width for the other facts (8, 16 or 32: Parquet's annotation)
+   *     read from there
+   * @param bits a whole number's width (8, 16 or 32: Parquet's annotation); a stored fact's field's
    */
   public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
       Set<Output> outputs, boolean analysed, boolean group, CasesCodec.Field stored, int bits) {
@@ -102,10 +103,6 @@ public final class Facts {
       };
     }
 
-    /** A whole number's width in bits: its field's when stored (Parquet's INTEGER(8) or (16), else plain). */
-    public int width() {
-      return stored != null ? stored.bits() : bits;
-    }
 
     /** A group fact's value, from its record and its diameter (-1 until its class is analysed). */
     public Object value(GroupRecord g, int diameter) {
