@@ -49,11 +49,25 @@ public final class AllRootsBfs {
    */
   static final int WIDE_ROOTS_PER_LANE = 2 * 512;
 
+  /**
+   * Bytes a group takes beside its lanes, per layout of the largest group its arrays have held
+   * (they grow by doubling): the step graph ({@code GroupGraph}: codes, ids, edges, orbits),
+   * {@link GroupArrays}, the batches' and candidates' scratch, the results and their lists. An
+   * estimate for {@link LanePool}'s budget, which keeps a share of the heap for what it misses.
+   */
+  public static final long GROUP_BYTES_PER_LAYOUT = 640;
+
   private final GroupArrays g = new GroupArrays();
   private final Kernels kernels;
-  private final BitParallelBfs[] lanes;
+  /** The engine's own lanes when it is run without a pool's lease ({@link #run(GroupGraph, boolean)}). */
+  private final LanePool own;
+  /** The lanes kept between groups (reused while they fit), and the group's: the first of them. */
+  private BitParallelBfs[] kept = new BitParallelBfs[0];
+  private BitParallelBfs[] lanes = new BitParallelBfs[0];
   private final RootBatches batches;
   private final FarthestCandidates candidates;
+  /** Levels swept by lanes dropped since (for tests). */
+  private final long[] droppedLevels = new long[2];
   private final int longDepth;
   private final int wideRootsPerLane;
   private boolean[] eligible = new boolean[0];
@@ -65,12 +79,12 @@ public final class AllRootsBfs {
   int farthestWords;
   int solutionWords;
 
-  /** An engine running each group's batches on one thread (the caller's). */
+  /** An engine running each group's batches on one thread, or on the lanes of a lease ({@link #run(GroupGraph, boolean, LanePool.Lease)}). */
   public AllRootsBfs(Kernels kernels) {
     this(1, kernels);
   }
 
-  /** An engine sharing each group's batches among {@code threads} threads. */
+  /** An engine sharing each group's batches among {@code threads} threads of its own. */
   public AllRootsBfs(int threads, Kernels kernels) {
     this(threads, kernels, LONG_DEPTH);
   }
@@ -85,12 +99,75 @@ public final class AllRootsBfs {
     this.kernels = kernels;
     this.longDepth = longDepth;
     this.wideRootsPerLane = wideRootsPerLane;
-    lanes = new BitParallelBfs[Math.max(1, threads)];
-    for (int t = 0; t < lanes.length; t++) {
-      lanes[t] = new BitParallelBfs(g);
+    own = LanePool.unbounded(threads);
+    batches = new RootBatches(g);
+    candidates = new FarthestCandidates(g, batches);
+  }
+
+  /** The lanes a group of n is worth: {@code ideal} with a wide batch for each, {@code useful} with one batch each. */
+  public static int idealLanes(int n) {
+    return Math.max(1, n / 4 / WIDE_ROOTS_PER_LANE); // about a quarter of a group's layouts are roots
+  }
+
+  public static int usefulLanes(int n) {
+    return Math.max(1, n / 4 / 256);
+  }
+
+  /** The bytes one lane takes for a group of n with these kernels ({@link BitParallelBfs#bytes}). */
+  public static long laneBytes(int n, Kernels kernels) {
+    return BitParallelBfs.bytes(BitParallelBfs.capacityFor(n), kernels.hasEight() ? 8 : 4);
+  }
+
+  /**
+   * The group's lanes: the kept ones first (resized by {@link BitParallelBfs#fit} when they hold
+   * far more or less than n), new ones after; lanes beyond {@code k} are dropped with their
+   * arrays, so the engine holds no more than its lease.
+   */
+  private void useLanes(int k, int n) {
+    useLanes(k, n, true);
+  }
+
+  private void useLanes(int k, int n, boolean fit) {
+    if (kept.length != k) {
+      BitParallelBfs[] next = java.util.Arrays.copyOf(kept, k);
+      for (int t = k; t < kept.length; t++) {
+        droppedLevels[0] += kept[t].touchedLevels;
+        droppedLevels[1] += kept[t].openLevels;
+      }
+      for (int t = kept.length; t < k; t++) {
+        next[t] = new BitParallelBfs(g);
+      }
+      kept = next;
     }
-    batches = new RootBatches(g, lanes);
-    candidates = new FarthestCandidates(g, lanes, batches);
+    if (fit) {
+      int maxWords = kernels.hasEight() ? 8 : 4;
+      for (BitParallelBfs lane : kept) {
+        lane.fit(n, maxWords);
+      }
+    }
+    lanes = kept;
+  }
+
+  /**
+   * Between groups of a pool's run: drops every lane but a first one of at most
+   * {@link #KEPT_LANE_BYTES} (what a class's next small group reuses), so that what the engine
+   * holds outside a lease is small.
+   */
+  public void dropLanes() {
+    int keep = kept.length > 0 && kept[0].allocatedBytes() <= KEPT_LANE_BYTES ? 1 : 0;
+    useLanes(keep, 0, false);
+  }
+
+  /** A lane kept between groups holds at most this (a group of about 20,000 layouts at 512 roots). */
+  static final long KEPT_LANE_BYTES = 8L << 20;
+
+  /** The bytes of the lanes' arrays now, each lane's against what its lease allowed (for tests). */
+  long[] laneBytesNow() {
+    long[] b = new long[lanes.length];
+    for (int t = 0; t < lanes.length; t++) {
+      b[t] = lanes[t].allocatedBytes();
+    }
+    return b;
   }
 
   /** Tests: the anchors stop once they have made this many candidates (the candidates then fall back). */
@@ -142,8 +219,8 @@ public final class AllRootsBfs {
 
   /** Levels of every lane swept over touched layouts [0] and over all open ones [1], so far (for tests). */
   long[] sweptLevels() {
-    long[] levels = new long[2];
-    for (BitParallelBfs lane : lanes) {
+    long[] levels = droppedLevels.clone();
+    for (BitParallelBfs lane : kept) {
       levels[0] += lane.touchedLevels;
       levels[1] += lane.openLevels;
     }
@@ -239,10 +316,22 @@ public final class AllRootsBfs {
     }
   }
 
-  /** Runs a BFS from every layout of the loaded group; with {@code lists}, also the lists. */
+  /** Runs a BFS from every layout of the loaded group on the engine's own threads; with {@code lists}, also the lists. */
   public Result run(GroupGraph graph, boolean lists) {
+    try (LanePool.Lease lease = own.acquire(own.threads(), 0, 0)) {
+      return run(graph, lists, lease);
+    }
+  }
+
+  /**
+   * As above, on the lanes of {@code lease} (a run's {@link LanePool}): its threads are the only
+   * ones running the group's batches, its lanes' arrays within the bytes it was granted.
+   */
+  public Result run(GroupGraph graph, boolean lists, LanePool.Lease lease) {
     g.load(graph);
     int n = g.size;
+    useLanes(lease.lanes(), n);
+    batches.use(lanes, lease.pool());
     if (eligible.length < n) {
       eligible = new boolean[Math.max(n, eligible.length * 2)];
     }

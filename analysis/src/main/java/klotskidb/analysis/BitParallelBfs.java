@@ -148,35 +148,81 @@ final class BitParallelBfs {
     Arrays.fill(solutionNum, 0, n, 0);
   }
 
+  /** Layouts the arrays hold now (0: none allocated yet). */
+  int capacity;
+  /** Words per layout the state arrays hold at {@link #capacity}: the widest kernel's. */
+  private int capacityWords = 4;
+
+  /** The capacity a lane takes for a group of n: a little more, so that a next group a little larger reuses it. */
+  static int capacityFor(int n) {
+    return n + n / 8 + 64;
+  }
+
+  /**
+   * The bytes of a lane's arrays at {@code capacity} layouts and {@code maxWords} words a layout
+   * (what {@link #fit} allocates, the candidates' arrays included): what a group leases a lane
+   * for ({@link LanePool}), held against the arrays by AllRootsBfsTest.
+   */
+  static long bytes(int capacity, int maxWords) {
+    long c = capacity;
+    long state = 5 * c * maxWords * 8; // seen, front, nfront, mark, nmark
+    long ints = 6 * c * 4; // cur, nxt, sweep, open, minNum, solutionNum
+    long touchedBits = 2 * ((c >>> 6) + 1) * 8;
+    long targets = c * 4 * 2 + c * maxWords * 8; // lastLevel, best, lastBits
+    return state + ints + touchedBits + targets;
+  }
+
+  /** The bytes this lane's arrays take now (for tests: never more than {@link #bytes} of its capacity). */
+  long allocatedBytes() {
+    return 8L * (state.seen.length + state.front.length + state.nfront.length + state.mark.length
+        + state.nmark.length + touched.length + touchedNext.length + lastBits.length)
+        + 4L * (cur.length + state.nxt.length + sweep.length + open.length + minNum.length + solutionNum.length
+        + lastLevel.length + best.length);
+  }
+
+  /**
+   * Sizes the arrays for a group of n at up to {@code maxWords} words: kept when they hold it
+   * without holding much more (a lane leased for a small group does not keep a large group's
+   * arrays), else allocated anew at {@link #capacityFor}(n).
+   */
+  void fit(int n, int maxWords) {
+    if (capacity >= n && capacity <= capacityFor(n) && capacityWords >= maxWords) {
+      return;
+    }
+    int cap = capacityFor(n);
+    capacity = cap;
+    capacityWords = maxWords;
+    state.seen = new long[cap * maxWords];
+    state.front = new long[cap * maxWords];
+    state.nfront = new long[cap * maxWords];
+    state.mark = new long[cap * maxWords];
+    state.nmark = new long[cap * maxWords];
+    touched = new long[(cap >>> 6) + 1];
+    touchedNext = new long[(cap >>> 6) + 1];
+    cur = new int[cap];
+    state.nxt = new int[cap];
+    sweep = new int[cap];
+    open = new int[cap];
+    minNum = new int[cap];
+    solutionNum = new int[cap];
+    lastLevel = new int[0]; // the candidates' arrays, allocated by the groups that use them
+    lastBits = new long[0];
+    best = new int[0];
+  }
+
   /** Grows the state for a group of n at this width; keeps what the pass has found so far. */
   void grow(int n) {
-    if (state.seen.length < n * words) {
-      // grown by half at least: the largest group at 8 words takes 62 MB per state array
-      int cap = Math.max(n * words, state.seen.length + state.seen.length / 2);
-      state.seen = new long[cap];
-      state.front = new long[cap];
-      state.nfront = new long[cap];
-      state.mark = new long[cap];
-      state.nmark = new long[cap];
-    }
-    if (cur.length < n) {
-      int cap = Math.max(n, cur.length + cur.length / 2);
-      touched = new long[(cap >>> 6) + 1];
-      touchedNext = new long[(cap >>> 6) + 1];
-      cur = new int[cap];
-      state.nxt = new int[cap];
-      sweep = new int[cap];
-      open = new int[cap];
-      minNum = new int[cap];
-      solutionNum = new int[cap];
+    if (capacity < n || state.seen.length < n * words) {
+      fit(n, Math.max(words, capacityWords));
     }
   }
 
   void prepareTargets(int n) {
     if (lastLevel.length < n || lastBits.length < n * words) {
-      lastLevel = new int[n];
-      lastBits = new long[n * words];
-      best = new int[n];
+      int cap = Math.max(n, capacity);
+      lastLevel = new int[cap];
+      lastBits = new long[cap * Math.max(words, capacityWords)];
+      best = new int[cap];
     }
     Arrays.fill(best, 0, n, -1);
     Arrays.fill(lastLevel, 0, n, -1);

@@ -15,10 +15,13 @@ import klotskidb.layerer.GroupGraph;
  *     group 5-4-1-0 (seed 0F1BA1C00 ...), then 5-4-1-1 (1A9BF0C00: farthest_step 124, ...), ...
  * </pre>
  *
- * <p>One driver per thread that runs classes; its engine shares each group's batches among
- * {@code threads} lanes. A driver is dropped with its class: the engine's buffers grow to the
- * class's largest group and no further (an engine kept per worker held the largest group's
- * buffers it had ever seen, up to about 1.2 GB over a whole run).
+ * <p>One driver per class in flight; every group leases the bytes of its lanes and its own arrays
+ * from the run's {@link LanePool} before it is loaded ({@link AllRootsBfs#usefulLanes},
+ * {@link AllRootsBfs#laneBytes}, {@link AllRootsBfs#GROUP_BYTES_PER_LAYOUT}) and gives them back
+ * once its handlers are done; its batches run on the pool's threads. So the engine threads of
+ * every class together are the pool's, and their memory within its budget. The driver's step graph and engine grow with its groups; after a group twice the size
+ * of the next (and over {@link #KEEP_LAYOUTS}) both are made anew, so a driver never holds a large
+ * group's arrays while it leases for small ones (groups come in group_num order, largest first).
  */
 public final class ClassDriver {
   /** Receives one group's results; the graph is valid until the call returns. */
@@ -26,11 +29,26 @@ public final class ClassDriver {
     void group(int g, GroupGraph graph, AllRootsBfs.Result result) throws IOException;
   }
 
-  private final GroupGraph graph = new GroupGraph();
-  private final AllRootsBfs engine;
+  /** Arrays for up to this many layouts are kept whatever the next group (they cost little). */
+  static final int KEEP_LAYOUTS = 100_000;
 
+  private final LanePool pool;
+  private final Kernels kernels;
+  private GroupGraph graph = new GroupGraph();
+  private AllRootsBfs engine;
+  /** The largest group the graph and engine have held since they were made. */
+  private int held;
+
+  /** A driver whose groups share {@code threads} lanes of its own, with no bound on memory. */
   public ClassDriver(int threads, Kernels kernels) {
-    engine = new AllRootsBfs(threads, kernels);
+    this(LanePool.unbounded(threads), kernels);
+  }
+
+  /** A driver whose groups lease their lanes and memory from {@code pool}, shared with other classes. */
+  public ClassDriver(LanePool pool, Kernels kernels) {
+    this.pool = pool;
+    this.kernels = kernels;
+    this.engine = new AllRootsBfs(kernels);
   }
 
   /**
@@ -41,12 +59,23 @@ public final class ClassDriver {
     long layouts = 0;
     int first = groups.group(cls, 0);
     for (int g = first; g >= 0 && g < first + groups.groupsInClass(cls); g++) {
-      graph.load(groups, g);
-      AllRootsBfs.Result r = engine.run(graph, lists);
-      for (Handler h : handlers) {
-        h.group(g, graph, r);
+      int n = groups.size(g);
+      if (held > KEEP_LAYOUTS && held > 2 * n) {
+        graph = new GroupGraph();
+        engine = new AllRootsBfs(kernels);
+        held = 0;
       }
-      layouts += r.size;
+      held = Math.max(held, n);
+      try (LanePool.Lease lease = pool.acquire(AllRootsBfs.usefulLanes(n), held * AllRootsBfs.GROUP_BYTES_PER_LAYOUT,
+          AllRootsBfs.laneBytes(n, kernels))) {
+        graph.load(groups, g);
+        AllRootsBfs.Result r = engine.run(graph, lists, lease);
+        engine.dropLanes(); // the bytes stay leased until the results are handed on
+        for (Handler h : handlers) {
+          h.group(g, graph, r);
+        }
+        layouts += r.size;
+      }
     }
     return layouts;
   }

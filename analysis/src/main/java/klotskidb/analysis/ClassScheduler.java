@@ -8,10 +8,13 @@ import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
 
 /**
- * Runs a job per class on {@code threads} workers, the costliest class first (cost: the sum of
- * size^2 over its groups, what one BFS per layout costs), each worker taking the next class not
- * yet taken. The job is expected to share its class's BFS batches among all threads, so that when
- * fewer classes than threads are left (the tail: small classes) no core idles. The first failure
+ * Runs a job per class on as many class workers as the run's {@link LanePool} has engine threads,
+ * the costliest class first (cost: the sum of size^2 over its groups, what one BFS per layout
+ * costs), each worker taking the next class not yet taken. A class worker loads its groups, waits
+ * and hands results on; the BFS runs on the pool's threads, batch by batch, the largest group's
+ * first ({@link ClassDriver}, {@link LanePool}). So however many classes are in flight, at most
+ * the pool's threads run BFS, within its memory, and when fewer classes than threads are left
+ * (the tail) every thread still takes batches of whichever groups have some. The first failure
  * stops the other workers after their current class and fails the run, naming the class.
  *
  * <p>Example: {@code analyse} of every class starts 2-6-1 (sum of size^2 1.0e12) and 3-5-1 on the
@@ -36,8 +39,9 @@ public final class ClassScheduler {
     return w;
   }
 
-  /** Runs {@code job} for every class of {@code classes}, costliest first (see above). */
-  public static void run(String pass, Groups groups, List<Integer> classes, int threads, Job job) {
+  /** Runs {@code job} for every class of {@code classes}, costliest first, on the pool's threads (see above). */
+  public static void run(String pass, Groups groups, List<Integer> classes, LanePool pool, Job job) {
+    int threads = Math.min(pool.threads(), Math.max(1, classes.size()));
     List<Integer> order = new ArrayList<>(classes);
     long[] work = new long[LayoutClass.COUNT];
     for (int c : order) {

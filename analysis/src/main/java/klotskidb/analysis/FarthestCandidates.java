@@ -41,7 +41,6 @@ final class FarthestCandidates {
   static final int MAX_SIZE = 500_000;
 
   private final GroupArrays g;
-  private final BitParallelBfs[] lanes;
   private final RootBatches batches;
   private boolean[] anchor = new boolean[0];
   /** How many candidates the last group had (-1: not tried) and whether they were used. */
@@ -52,9 +51,8 @@ final class FarthestCandidates {
   /** Tests: stop the anchors at this many candidates instead of the other roots' count (-1). */
   int anchorLimit = -1;
 
-  FarthestCandidates(GroupArrays g, BitParallelBfs[] lanes, RootBatches batches) {
+  FarthestCandidates(GroupArrays g, RootBatches batches) {
     this.g = g;
-    this.lanes = lanes;
     this.batches = batches;
   }
 
@@ -65,6 +63,7 @@ final class FarthestCandidates {
    */
   boolean run(boolean[] eligible, int longDepth, int[] fs, int[] fn, boolean lists) {
     int n = g.size;
+    BitParallelBfs[] lanes = batches.lanes(); // the group's
     candidateCount = -1;
     used = false;
     if (n > MAX_SIZE || n < lanes[0].roots() * 4 || g.seedDepth < longDepth) {

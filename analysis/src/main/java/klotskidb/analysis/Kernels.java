@@ -131,7 +131,7 @@ public final class Kernels {
   }
 
   /** Whether batches of 8 words (512 roots) are implemented. */
-  boolean hasEight() {
+  public boolean hasEight() {
     return eight != null;
   }
 

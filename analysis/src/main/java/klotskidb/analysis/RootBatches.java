@@ -3,9 +3,7 @@ package klotskidb.analysis;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import klotskidb.enumerator.Workers;
 
 /**
  * Cuts a set of roots into batches of up to {@link BitParallelBfs#roots} and runs them on the
@@ -18,13 +16,31 @@ import klotskidb.enumerator.Workers;
  */
 final class RootBatches {
   private final GroupArrays g;
-  private final BitParallelBfs[] lanes;
+  /** The group's lanes, and the pool whose engine threads they count as. */
+  private BitParallelBfs[] lanes;
+  private LanePool pool;
   private int[] ball = new int[0];
   private int[] ballMark = new int[0];
 
-  RootBatches(GroupArrays g, BitParallelBfs[] lanes) {
+  RootBatches(GroupArrays g) {
     this.g = g;
+  }
+
+  /** Batches on these lanes of their own (one batch of one kernel: the bench, the warm-up). */
+  RootBatches(GroupArrays g, BitParallelBfs[] lanes) {
+    this(g);
+    use(lanes, LanePool.unbounded(lanes.length));
+  }
+
+  /** The next group's batches run on {@code lanes}, one thread each, counted by {@code pool}. */
+  void use(BitParallelBfs[] lanes, LanePool pool) {
     this.lanes = lanes;
+    this.pool = pool;
+  }
+
+  /** The group's lanes. */
+  BitParallelBfs[] lanes() {
+    return lanes;
   }
 
   /** A scratch queue of the group's size (the caller's BFS may use it between calls). */
@@ -59,13 +75,8 @@ final class RootBatches {
     return batches;
   }
 
-  /** One batch's work on one thread's BFS state. */
-  interface Body {
-    void run(BitParallelBfs lane, int[] roots);
-  }
-
-  /** Runs every batch once; each lane (thread) takes the next batch not yet taken. */
-  void run(List<int[]> batches, Body body) {
+  /** Runs every batch once; the pool's threads take them, one lane each at a time. */
+  void run(List<int[]> batches, LanePool.Body body) {
     runWhile(batches, body, () -> true);
   }
 
@@ -73,24 +84,8 @@ final class RootBatches {
    * Runs batches as {@link #run} until {@code go} says stop (asked before each batch is taken);
    * returns which were run.
    */
-  boolean[] runWhile(List<int[]> batches, Body body, BooleanSupplier go) {
-    boolean[] ran = new boolean[batches.size()];
-    int threads = Math.min(lanes.length, batches.size());
-    if (threads <= 1) {
-      for (int b = 0; b < batches.size() && go.getAsBoolean(); b++) {
-        ran[b] = true;
-        body.run(lanes[0], batches.get(b));
-      }
-      return ran;
-    }
-    AtomicInteger next = new AtomicInteger();
-    Workers.run("bfs", threads, t -> {
-      for (int b; go.getAsBoolean() && (b = next.getAndIncrement()) < batches.size(); ) {
-        ran[b] = true;
-        body.run(lanes[t], batches.get(b));
-      }
-    });
-    return ran;
+  boolean[] runWhile(List<int[]> batches, LanePool.Body body, BooleanSupplier go) {
+    return pool.runPhase(lanes, batches, body, go, g.size);
   }
 
   /** The (up to) roots.length eligible layouts nearest to {@code first}; they stop being eligible. */

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import klotskidb.analysis.ClassDriver;
+import klotskidb.analysis.LanePool;
 import klotskidb.analysis.Kernels;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -277,7 +278,8 @@ public enum ExportFormat {
   private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind) throws IOException {
     Groups groups = Grouper.of(ClassSet.ofIndexes(java.util.List.of(r.cls())), Runtime.getRuntime().availableProcessors(),
         Progress.NONE);
-    ClassDriver driver = new ClassDriver(r.threads(), r.kernels().get());
+    // the class's groups lease their lanes within this JVM's free heap, one class in flight
+    ClassDriver driver = new ClassDriver(new LanePool(r.threads(), LanePool.heapBudget(0)), r.kernels().get());
     FileChecksum sum = new FileChecksum();
     long[] rows = new long[1];
     target.write(s -> rows[0] = HrdCsv.write(driver, groups, r.cls(), kind, sum.tee(s)));

@@ -84,7 +84,7 @@ public final class AnalysisWriter implements AutoCloseable {
    * Rows the queue holds before {@link #submit} waits: about 26 bytes each in the caller's
    * arrays, so at most about 200 MB of values waiting; the largest class has 2.0 million rows.
    */
-  static final long MAX_QUEUED_ROWS = 8_000_000;
+  public static final long MAX_QUEUED_ROWS = 8_000_000;
 
   private final Path dir;
   private final DatabaseLock lock;

@@ -12,8 +12,10 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import klotskidb.analysis.AllRootsBfs;
 import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
+import klotskidb.analysis.LanePool;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
@@ -131,10 +133,10 @@ public final class AnalyseJob {
       Kernels k = kernels.get();
       Groups groups = group(todo, threads);
       listener.note(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
-          todo.size(), done.size(), threads, k.describe()));
+          todo.size(), done.size(), LanePool.threadsFor(threads), k.describe()));
       long t0 = System.nanoTime();
       long work = run("analyse", groups, todo, threads, k, writer, Set.of(), null, progress, listener);
-      return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, threads);
+      return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, LanePool.threadsFor(threads));
     }
   }
 
@@ -181,6 +183,13 @@ public final class AnalyseJob {
    */
   static long run(String label, Groups groups, List<Integer> classes, int threads, Kernels kernels,
       AnalysisWriter writer, Set<String> stored, ClassFiles files, Progress progress, Listener listener) {
+    return run(label, groups, classes, pool(groups, classes, threads, kernels, writer != null, listener), kernels,
+        writer, stored, files, progress, listener);
+  }
+
+  /** As above, on the engine threads and within the memory of {@code pool}. */
+  static long run(String label, Groups groups, List<Integer> classes, LanePool pool, Kernels kernels,
+      AnalysisWriter writer, Set<String> stored, ClassFiles files, Progress progress, Listener listener) {
     long total = 0;
     for (int c : classes) {
       total += ClassScheduler.work(groups, c);
@@ -188,7 +197,7 @@ public final class AnalyseJob {
     long t0 = System.nanoTime();
     progress.begin(label, total);
     AtomicLong workDone = new AtomicLong();
-    ClassScheduler.run(label, groups, classes, threads, cls -> {
+    ClassScheduler.run(label, groups, classes, pool, cls -> {
       boolean store = writer != null && !stored.contains(LayoutClass.name(cls));
       // the line and the progress come once the class is stored (on the writer's thread)
       Consumer<ClassAnalysis.Done> finished = d -> {
@@ -198,10 +207,10 @@ public final class AnalyseJob {
         progress.advance(workDone.addAndGet(ClassScheduler.work(groups, cls)));
       };
       if (files == null) {
-        ClassAnalysis.run(threads, kernels, groups, cls, null, null, store ? writer : null, finished);
+        ClassAnalysis.run(pool, kernels, groups, cls, null, null, store ? writer : null, finished);
       } else {
         try (ClassFiles.Open f = files.open(cls)) {
-          ClassAnalysis.Done d = ClassAnalysis.run(threads, kernels, groups, cls, f.farthest(), f.solution(),
+          ClassAnalysis.Done d = ClassAnalysis.run(pool, kernels, groups, cls, f.farthest(), f.solution(),
               store ? writer : null, finished);
           f.commit(d);
         }
@@ -212,5 +221,42 @@ public final class AnalyseJob {
     }
     progress.end(label, System.nanoTime() - t0, classes.size() + " classes");
     return total;
+  }
+
+  /**
+   * The run's pool: {@code threads} lanes and the heap this JVM has for them (what is not live now,
+   * less the values of the classes that can be in flight at once and the writer's queue), and the
+   * line that says so, with what the largest group gets.
+   */
+  static LanePool pool(Groups groups, List<Integer> classes, int threads, Kernels kernels, boolean storing,
+      Listener listener) {
+    long[] sizes = new long[classes.size()];
+    int largest = 0;
+    for (int k = 0; k < sizes.length; k++) {
+      int c = classes.get(k);
+      int first = groups.group(c, 0);
+      for (int g = first; g >= 0 && g < first + groups.groupsInClass(c); g++) {
+        sizes[k] += groups.size(g);
+        largest = Math.max(largest, groups.size(g));
+      }
+    }
+    java.util.Arrays.sort(sizes);
+    long inFlight = 0; // the classes' values, as many classes as workers, the largest
+    for (int k = sizes.length - 1; k >= Math.max(0, sizes.length - threads); k--) {
+      inFlight += sizes[k] * ClassAnalysis.BYTES_PER_LAYOUT;
+    }
+    long queued = storing ? AnalysisWriter.MAX_QUEUED_ROWS * ClassAnalysis.BYTES_PER_LAYOUT : 0;
+    int engine = LanePool.threadsFor(threads);
+    LanePool pool = new LanePool(engine, LanePool.heapBudget(inFlight + queued));
+    long lane = AllRootsBfs.laneBytes(largest, kernels);
+    long shared = largest * AllRootsBfs.GROUP_BYTES_PER_LAYOUT;
+    int wanted = Math.min(engine, AllRootsBfs.usefulLanes(largest));
+    int lanes = Math.min(wanted, pool.lanesThatFit(shared, lane));
+    listener.note(String.format(Locale.ROOT, "engine: %d thread%s%s, a memory budget of %s of the %s heap; the "
+        + "largest group (%,d layouts) takes %s a lane at %d roots a batch: %d lane%s%s", engine, engine == 1 ? "" : "s",
+        engine < threads ? " (" + threads + " asked, " + engine + " processors)" : "", LanePool.gigabytes(pool.budget()),
+        LanePool.gigabytes(Runtime.getRuntime().maxMemory()), largest, LanePool.gigabytes(lane),
+        kernels.hasEight() ? 512 : 256, lanes, lanes == 1 ? "" : "s", lanes < wanted ? " (as many as the memory holds)" : ""));
+    return pool;
   }
 }

@@ -8,6 +8,7 @@ import klotskidb.analysis.ClassDriver;
 import klotskidb.datasets.FileChecksum;
 import klotskidb.datasets.HrdCsv;
 import klotskidb.analysis.Kernels;
+import klotskidb.analysis.LanePool;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
@@ -20,7 +21,7 @@ import klotskidb.grouper.Groups;
  * and {@code release} both run per class.
  *
  * <pre>
- *   ClassAnalysis.run(2, Kernels.vector(), groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
+ *   ClassAnalysis.run(new LanePool(2, 1L << 30), Kernels.vector(), groups, LayoutClass.index(5, 4, 1), farthestFile, solutionFile, writer, stored)
  *     -> Done[5-4-1, 65,880 layouts, 898 groups, farthest "MD5 65880 BYTES", solution "...", its seconds]
  * </pre>
  *
@@ -38,7 +39,13 @@ public final class ClassAnalysis {
   private ClassAnalysis() {}
 
   /**
-   * @param threads threads sharing each group's BFS batches
+   * What a class in flight holds beside its groups, a layout: its values (farthest_step as a
+   * short, three ints) and their order by id (a long), kept until the writer has stored them.
+   */
+  public static final long BYTES_PER_LAYOUT = 2 + 3 * 4 + 8;
+
+  /**
+   * @param pool the run's lanes and memory, which every group of the class leases from
    * @param kernels the kernels sweeping them
    * @param farthestOut receives farthest_J-B-S.csv, or null (checksummed only)
    * @param solutionOut receives solution_J-B-S.csv, or null
@@ -46,7 +53,7 @@ public final class ClassAnalysis {
    * @param stored called with the class's figures once the writer has published them (on the
    *     writer's thread), or at once when there is no writer
    */
-  public static Done run(int threads, Kernels kernels, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
+  public static Done run(LanePool pool, Kernels kernels, Groups groups, int cls, OutputStream farthestOut, OutputStream solutionOut,
       AnalysisWriter writer, Consumer<Done> stored) throws IOException {
     long t0 = System.nanoTime();
     int first = groups.group(cls, 0);
@@ -72,7 +79,7 @@ public final class ClassAnalysis {
       diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
     };
-    ClassDriver driver = new ClassDriver(threads, kernels);
+    ClassDriver driver = new ClassDriver(pool, kernels);
     if (writer == null) {
       driver.run(groups, cls, true, rows);
     } else {

@@ -96,4 +96,78 @@ class AnalyseJobTest {
     assertEquals(List.of("nothing to analyse: 2 classes of the database are analysed"), third.lines);
     assertFalse(third.lines.get(0).contains("indexing"));
   }
+
+  /** A class's two files kept in memory, by file name. */
+  private static AnalyseJob.ClassFiles inMemory(Map<String, String> files) {
+    return cls -> new AnalyseJob.ClassFiles.Open() {
+      final java.io.ByteArrayOutputStream farthest = new java.io.ByteArrayOutputStream();
+      final java.io.ByteArrayOutputStream solution = new java.io.ByteArrayOutputStream();
+
+      @Override
+      public java.io.OutputStream farthest() {
+        return farthest;
+      }
+
+      @Override
+      public java.io.OutputStream solution() {
+        return solution;
+      }
+
+      @Override
+      public void commit(ClassAnalysis.Done done) {
+        String name = klotskidb.enumerator.LayoutClass.name(cls);
+        files.put("farthest_" + name + ".csv", farthest.toString(java.nio.charset.StandardCharsets.UTF_8));
+        files.put("solution_" + name + ".csv", solution.toString(java.nio.charset.StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** Every analysed value of the database, by code. */
+  private static Map<Long, KlotskiDb.Analysis> stored(Path db) {
+    Map<Long, KlotskiDb.Analysis> values = new java.util.TreeMap<>();
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      k.forEachCaseWithAnalysis((c, a) -> values.put(c.code(), a));
+    }
+    return values;
+  }
+
+  /**
+   * Sixteen engine threads in a budget of one megabyte (every group waits for the memory, most
+   * run alone on one lane) store the values and write the files, byte for byte, that two threads
+   * with no bound write; the classes' files hold every layout.
+   */
+  @Test
+  void sixteenThreadsInATinyBudgetStoreAndWriteWhatTwoThreadsDo() throws Exception {
+    List<String> names = List.of("0-3-0", "1-2-1", "2-1-1");
+    List<Integer> classes = names.stream().map(klotskidb.enumerator.LayoutClass::parse).toList();
+    klotskidb.grouper.Groups groups = AnalyseJob.group(classes, 2);
+    Map<String, Map<String, String>> files = new java.util.HashMap<>();
+    Map<String, Map<Long, KlotskiDb.Analysis>> values = new java.util.HashMap<>();
+    Map<String, klotskidb.analysis.LanePool> pools = Map.of(
+        "16 threads, 1 MB", new klotskidb.analysis.LanePool(16, 1 << 20),
+        "2 threads, no bound", klotskidb.analysis.LanePool.unbounded(2));
+    for (Map.Entry<String, klotskidb.analysis.LanePool> run : pools.entrySet()) {
+      Path db = SmallDatabase.publish(SmallDatabase.layers(names.toArray(String[]::new)),
+          temp.resolve(run.getKey().replace(' ', '-').replace(",", "")));
+      Map<String, String> written = new java.util.concurrent.ConcurrentHashMap<>();
+      try (klotskidb.db.AnalysisWriter writer = klotskidb.db.AnalysisWriter.open(db, note -> { })) {
+        AnalyseJob.run("analyse", groups, classes, run.getValue(), Kernels.fastest(), writer, java.util.Set.of(),
+            inMemory(written), Progress.NONE, new Lines());
+      }
+      files.put(run.getKey(), written);
+      values.put(run.getKey(), stored(db));
+      assertTrue(run.getValue().peakThreads() <= run.getValue().threads(), run.getKey());
+    }
+    assertEquals(6, files.get("2 threads, no bound").size());
+    assertEquals(files.get("2 threads, no bound"), files.get("16 threads, 1 MB"));
+    long layouts = files.get("2 threads, no bound").entrySet().stream().filter(e -> e.getKey().startsWith("farthest"))
+        .mapToLong(e -> e.getValue().lines().count()).sum();
+    assertEquals(layouts, values.get("2 threads, no bound").size());
+    assertTrue(values.get("2 threads, no bound").values().stream().allMatch(java.util.Objects::nonNull));
+    assertEquals(values.get("2 threads, no bound"), values.get("16 threads, 1 MB"));
+    assertEquals(1 << 20, pools.get("16 threads, 1 MB").peakBytes()); // every group waited for the whole budget
+  }
 }
