@@ -318,7 +318,7 @@ public final class AllRootsBfs {
 
   /** Runs a BFS from every layout of the loaded group on the engine's own threads; with {@code lists}, also the lists. */
   public Result run(GroupGraph graph, boolean lists) {
-    try (LanePool.Lease lease = own.acquire(own.threads(), 0, 0)) {
+    try (LanePool.Lease lease = own.acquire(own.threads(), own.threads(), 0, 0)) {
       return run(graph, lists, lease);
     }
   }

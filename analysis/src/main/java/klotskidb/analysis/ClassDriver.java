@@ -66,8 +66,8 @@ public final class ClassDriver {
         held = 0;
       }
       held = Math.max(held, n);
-      try (LanePool.Lease lease = pool.acquire(AllRootsBfs.usefulLanes(n), held * AllRootsBfs.GROUP_BYTES_PER_LAYOUT,
-          AllRootsBfs.laneBytes(n, kernels))) {
+      try (LanePool.Lease lease = pool.acquire(AllRootsBfs.idealLanes(n), AllRootsBfs.usefulLanes(n),
+          held * AllRootsBfs.GROUP_BYTES_PER_LAYOUT, AllRootsBfs.laneBytes(n, kernels))) {
         graph.load(groups, g);
         AllRootsBfs.Result r = engine.run(graph, lists, lease);
         engine.dropLanes(); // the bytes stay leased until the results are handed on

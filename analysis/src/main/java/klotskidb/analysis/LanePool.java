@@ -22,7 +22,7 @@ import java.util.function.BooleanSupplier;
  *
  * <pre>
  *   LanePool pool = new LanePool(16, 6_000_000_000L);   // 16 threads, 6 GB
- *   try (LanePool.Lease l = pool.acquire(AllRootsBfs.usefulLanes(n), groupBytes, laneBytes)) {
+ *   try (LanePool.Lease l = pool.acquire(AllRootsBfs.idealLanes(n), AllRootsBfs.usefulLanes(n), groupBytes, laneBytes)) {
  *     // group 2-6-1-0 (964,656 layouts, about 400 MB a lane at 512 roots): 16 lanes wanted, 12 fit
  *   }
  * </pre>
@@ -34,9 +34,11 @@ import java.util.function.BooleanSupplier;
  * is busy while any pass has work. Threads end after a second without work.
  *
  * <p><b>Memory.</b> A lease asks for the bytes of its group whatever the lanes ({@code shared})
- * and of up to {@code wanted} lanes: no more lanes than the whole budget holds beside the shared
- * bytes, at least one. Leases are granted in the order asked (first in, first out): the one at the
- * head waits until its bytes are free, then takes as many of its lanes as fit. A group whose one
+ * and of {@code least} to {@code wanted} lanes: no more lanes than the whole budget holds beside
+ * the shared bytes, at least one. Leases are granted in the order asked (first in, first out): the
+ * one at the head waits until the bytes of its least lanes are free, then takes as many more as
+ * fit. A large group asks for enough lanes for a wide batch on each ({@link AllRootsBfs#idealLanes}):
+ * admitted with one lane beside another group, it would run on one thread to its end. A group whose one
  * lane and shared bytes exceed the budget waits for the whole budget (it runs alone) rather than
  * fail. Nothing is held while a lease waits, and a pass never waits for memory, so no two wait on
  * each other.
@@ -122,18 +124,20 @@ public final class LanePool {
   }
 
   /**
-   * Waits for the bytes of a group (see the class comment) and up to {@code wanted} lanes, clamped to
-   * the pool's threads and to what the budget holds; grants at least one lane. Interrupted, it
-   * gives up its place and throws {@link IllegalStateException}, the interrupt kept.
+   * Waits for the bytes of a group (see the class comment) and {@code least} lanes, then takes up to
+   * {@code wanted} as they fit; both clamped to the pool's threads and to what the whole budget
+   * holds, at least one. Interrupted, it gives up its place and throws
+   * {@link IllegalStateException}, the interrupt kept.
    */
-  public Lease acquire(int wanted, long shared, long laneBytes) {
+  public Lease acquire(int least, int wanted, long shared, long laneBytes) {
     Object me = new Object();
     int want = Math.max(1, Math.min(wanted, lanesThatFit(shared, laneBytes)));
-    long least = Math.min(budget, shared + laneBytes);
+    int first = Math.max(1, Math.min(least, want));
+    long leastBytes = Math.min(budget, shared + first * laneBytes);
     synchronized (this) {
       waiting.add(me);
       try {
-        while (waiting.peek() != me || freeBytes < least) {
+        while (waiting.peek() != me || freeBytes < leastBytes) {
           wait();
         }
       } catch (InterruptedException e) {
@@ -143,8 +147,8 @@ public final class LanePool {
         throw new IllegalStateException("interrupted while waiting for memory", e);
       }
       waiting.remove();
-      int k = 1;
-      long bytes = least;
+      int k = first;
+      long bytes = leastBytes;
       while (k < want && bytes + laneBytes <= freeBytes) {
         k++;
         bytes += laneBytes;

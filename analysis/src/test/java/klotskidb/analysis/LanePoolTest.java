@@ -160,7 +160,7 @@ class LanePoolTest {
     int first = groups.group(cls, 0);
     for (int g : new int[] {first, first + 1, first + 2, first + groups.groupsInClass(cls) - 1}) {
       int n = groups.size(g);
-      try (LanePool.Lease lease = pool.acquire(4, 0, AllRootsBfs.laneBytes(n, Kernels.fastest()))) {
+      try (LanePool.Lease lease = pool.acquire(4, 4, 0, AllRootsBfs.laneBytes(n, Kernels.fastest()))) {
         graph.load(groups, g);
         engine.run(graph, true, lease);
         long[] lanes = engine.laneBytesNow();
@@ -179,12 +179,12 @@ class LanePoolTest {
   @Test
   void leasesAreGrantedInTheOrderAskedAndAGroupTakesAtMostWhatFits() throws Exception {
     LanePool pool = new LanePool(8, 1000);
-    LanePool.Lease all = pool.acquire(8, 1000, 100);
+    LanePool.Lease all = pool.acquire(1, 8, 1000, 100);
     assertEquals(1, all.lanes()); // 1,000 shared bytes leave no room for a second lane
     List<String> order = Collections.synchronizedList(new ArrayList<>());
     CountDownLatch bigAsked = new CountDownLatch(1);
     Thread big = new Thread(() -> {
-      try (LanePool.Lease l = pool.acquire(8, 200, 100)) {
+      try (LanePool.Lease l = pool.acquire(4, 8, 200, 100)) {
         order.add("big " + l.lanes());
       }
     });
@@ -194,7 +194,7 @@ class LanePoolTest {
       } catch (InterruptedException e) {
         return;
       }
-      try (LanePool.Lease l = pool.acquire(1, 10, 10)) {
+      try (LanePool.Lease l = pool.acquire(1, 1, 10, 10)) {
         order.add("small " + l.lanes());
       }
     });
