@@ -46,6 +46,14 @@ test:
 	  || { echo "FAILED: the launcher in a POSIX locale does not print 横刀力马 in a message"; exit 1; }
 	@env -i PATH=/usr/bin:/bin bin/klotski show 橫刀立馬 | grep -qx 'code      1A9BF0C00' \
 	  || { echo "FAILED: the launcher in a POSIX locale does not read 橫刀立馬 (traditional) as an argument"; exit 1; }
+	@# through a symbolic link (~/bin, stow, Homebrew), with JAVA_HOME honoured, KLOTSKI_DB as the default database
+	@mkdir -p target && ln -sfn "$$(pwd)/bin/klotski" target/klotski-link
+	@target/klotski-link show 横刀立马 | grep -qx 'code      1A9BF0C00' \
+	  || { echo "FAILED: the launcher called through a symbolic link"; exit 1; }
+	@JAVA_HOME=/nonexistent bin/klotski --version 2>&1 | grep -qx 'klotski: JAVA_HOME is /nonexistent, which has no bin/java; klotski needs Java 17 or newer' \
+	  || { echo "FAILED: the launcher does not say that JAVA_HOME has no java"; exit 1; }
+	@KLOTSKI_DB=target/no-such-db bin/klotski info 1A9BF0C00 2>&1 | grep -q "target/no-such-db" \
+	  || { echo "FAILED: the launcher's commands do not take KLOTSKI_DB as the default database"; exit 1; }
 	@# a command that runs the engine: its own line first, not the JVM's incubator warning
 	@bin/klotski analyse --db target/no-such-db 2>&1 | head -1 | grep -q '^klotski: no database at ' \
 	  || { echo "FAILED: the launcher lets the JVM's 'Using incubator modules' line through before the command's own"; exit 1; }

@@ -9,11 +9,30 @@ import klotskidb.query.Lookup;
 /** The database of the query commands: the default path, and look-ups whose errors name it. */
 final class Database {
   static final Path DEFAULT = Path.of("data/klotski-db");
+  /**
+   * The environment variable naming the default database, for a klotski installed outside the
+   * checkout (KLOTSKI_DB=~/klotski/db klotski info 横刀立马); {@code --db} still wins.
+   */
+  static final String ENV = "KLOTSKI_DB";
+  /** How every {@code --db} help names the default. */
+  static final String DEFAULT_TEXT = "$" + ENV + ", else data/klotski-db";
 
   private Database() {}
 
+  /** The database named by {@value #ENV}, or null when it is unset or empty. */
+  static Path fromEnvironment() {
+    String dir = System.getenv(ENV);
+    return dir == null || dir.isEmpty() ? null : Path.of(dir);
+  }
+
+  /** The default database: {@value #ENV}'s, else {@link #DEFAULT}. */
+  static Path defaultDir() {
+    Path env = fromEnvironment();
+    return env == null ? DEFAULT : env;
+  }
+
   static KlotskiDb open(Path dir) {
-    return KlotskiDb.open(dir == null ? DEFAULT : dir);
+    return KlotskiDb.open(dir == null ? defaultDir() : dir);
   }
 
   /** The stored record of a layout given as text; one clear error naming the database otherwise. */

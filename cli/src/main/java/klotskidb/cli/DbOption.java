@@ -6,20 +6,21 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --db}, declared once for every command that reads or writes the database; {@code solve}
- * and {@code group} also work without one, and say in their help what {@code --db} changes.
+ * and {@code group} also work without one, and say in their help what {@code --db} changes. The
+ * default is {@code $KLOTSKI_DB} where it is set ({@link Database#ENV}), else data/klotski-db.
  */
 final class DbOption {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: data/klotski-db).")
+  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: " + Database.DEFAULT_TEXT + ").")
   private Path db;
 
-  /** Whether {@code --db} was given. */
+  /** Whether a database was named: {@code --db}, or {@code $KLOTSKI_DB}. */
   boolean given() {
-    return db != null;
+    return db != null || Database.fromEnvironment() != null;
   }
 
   /** The directory given, or the default. */
   Path dir() {
-    return db == null ? Database.DEFAULT : db;
+    return db == null ? Database.defaultDir() : db;
   }
 
   /** The database, opened read-only. */

@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
         "The all-cases and main-csv files separate lines by LF with no newline after the last; the per-class files end "
             + "every line with LF and are computed in memory (no database needed). The MD5 of each of these four "
             + "is printed, and whether it is the published file's. The others read the database (--db, default "
-            + "data/klotski-db).",
+            + Database.DEFAULT_TEXT + ").",
         "--out: the file is written whole or not at all: a plain file already there is replaced only with "
             + "--force, a folder is refused, a FIFO or a device is written into (never replaced), and '-' writes to "
             + "standard output.",

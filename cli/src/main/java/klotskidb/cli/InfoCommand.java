@@ -32,9 +32,9 @@ import picocli.CommandLine.Spec;
     footer = "--json: the document of GET /api/layout/X.",
     description = {"Print every stored field of a layout, its group summary and its board.",
         "X is a " + LayoutArgument.FORMS + ".",
-        "Answers come from the database (default data/klotski-db); --farthest and --solutions "
+        "Answers come from the database (--db, default " + Database.DEFAULT_TEXT + "); --farthest and --solutions "
             + "come from one BFS in the layout's group and need no analysis. With no database there (and no "
-            + "--db), the layout's class alone is computed and gives the same answer, but for its group's "
+            + "--db nor $KLOTSKI_DB), the layout's class alone is computed and gives the same answer, but for its group's "
             + "diameter (which needs 'klotski analyse'); standard error says so.",
         "--stdin: one layout per input line, one line of JSON per answer (the document of --json, or "
             + "{\"input\": ..., \"status\": 400 or 404, \"error\": ...}), all from one process; exit 1 "

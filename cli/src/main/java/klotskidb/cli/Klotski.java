@@ -79,19 +79,23 @@ public final class Klotski implements Callable<Integer> {
       AnalyseCommand.class,
       ServeCommand.class,
       ReleaseCommand.class,
-      CommandLine.HelpCommand.class);
+      CommandLine.HelpCommand.class,
+      // picocli's: a bash (and zsh, through bashcompinit) completion script of every command and option
+      picocli.AutoComplete.GenerateCompletion.class);
 
   /**
    * The command line for these arguments: when they start with a command's name, that command
    * alone; for {@code --version} alone, none; else all of them (for the usage, {@code help}, an
    * unknown name). picocli reads every option of every command it is given by reflection
    * (BENCHMARKS.md, row "one command's options only"): the one command a query runs is all it
-   * needs.
+   * needs. {@code generate-completion} gets them all: its script names every command.
    */
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Klotski());
     String first = args.length > 0 ? args[0] : "";
-    boolean one = COMMANDS.stream().anyMatch(c -> !c.equals(CommandLine.HelpCommand.class) && nameOf(c).equals(first));
+    boolean completion = first.equals(COMPLETION);
+    boolean one = !completion
+        && COMMANDS.stream().anyMatch(c -> !c.equals(CommandLine.HelpCommand.class) && nameOf(c).equals(first));
     boolean version = args.length == 1 && (first.equals("--version") || first.equals("-V")); // no command needed
     for (Class<?> c : COMMANDS) {
       if (!version && (!one || nameOf(c).equals(first))) {
@@ -112,6 +116,9 @@ public final class Klotski implements Callable<Integer> {
     }
     return cl;
   }
+
+  /** The command that prints the completion script ({@code source <(klotski generate-completion)}). */
+  static final String COMPLETION = "generate-completion";
 
   private static String nameOf(Class<?> command) {
     return command.getAnnotation(Command.class).name();

@@ -43,7 +43,7 @@ class CliTest {
   @Test
   void aCommandLineHoldsTheCommandItRunsOrAll() {
     String all = "[build, show, group, solve, path, info, next, find, sheet, tables, verify, export, plot, analyse, serve, "
-        + "release, help]";
+        + "release, help, generate-completion]";
     assertEquals("[info]", Klotski.commandLine(new String[] {"info", "1A9BF0C"}).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[0]).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[] {"--help"}).getSubcommands().keySet().toString());
@@ -57,7 +57,8 @@ class CliTest {
     Cli unknown = Cli.run("nfo");
     assertEquals("klotski: unknown command 'nfo'; did you mean info?; the commands are build, show, group, solve, "
         + "path, info, next, "
-        + "find, sheet, tables, verify, export, plot, analyse, serve, release, help (see 'klotski --help')\n", unknown.err);
+        + "find, sheet, tables, verify, export, plot, analyse, serve, release, help, generate-completion "
+        + "(see 'klotski --help')\n", unknown.err);
   }
 
   /**
@@ -148,6 +149,25 @@ class CliTest {
     assertEquals(2, r.exit, commandLine + ": " + r);
     assertEquals("klotski: " + message + " (see 'klotski " + commandLine.split(" ")[0] + " --help')\n", r.err,
         commandLine);
+  }
+
+  /** The completion script names every command and their options, and bash reads it. */
+  @Test
+  void theCompletionScriptNamesEveryCommandAndOption() throws Exception {
+    Cli r = Cli.run("generate-completion");
+    assertEquals(0, r.exit, r.err);
+    for (String word : List.of("analyse", "release", "info", "serve", "--threads", "--db", "--classes", "--min-steps")) {
+      assertTrue(r.out.contains(word), "the completion script lacks " + word);
+    }
+    java.nio.file.Path script = java.nio.file.Files.createTempFile("klotski-completion", ".bash");
+    try {
+      java.nio.file.Files.writeString(script, r.out);
+      Process bash = new ProcessBuilder("bash", "-n", script.toString()).redirectErrorStream(true).start();
+      String said = new String(bash.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(0, bash.waitFor(), said);
+    } finally {
+      java.nio.file.Files.delete(script);
+    }
   }
 
   @Test

@@ -374,9 +374,13 @@ class KlotskiServerTest {
     List<String> listed = ((List<Map<String, Object>>) index.get("endpoints")).stream()
         .map(e -> (String) e.get("path")).toList();
     assertEquals(List.copyOf(paths.keySet()), listed, "the index lists every path of the description");
+    java.util.Set<Object> operationIds = new java.util.HashSet<>();
     for (Map.Entry<String, Object> e : paths.entrySet()) {
       Map<String, Object> get = (Map<String, Object>) ((Map<String, Object>) e.getValue()).get("get");
       String url = e.getKey();
+      // every operation named, once (what client generators call it)
+      assertTrue(get.get("operationId") instanceof String, url + " has no operationId");
+      assertTrue(operationIds.add(get.get("operationId")), url + ": operationId " + get.get("operationId") + " twice");
       StringBuilder query = new StringBuilder();
       for (Object o : (List<Object>) get.getOrDefault("parameters", List.of())) {
         Map<String, Object> p = resolve(components, (Map<String, Object>) o);
