@@ -352,12 +352,6 @@ public final class LanePool {
     return workers.getPoolSize();
   }
 
-  /** What the pool's lanes and memory are, for the run's first lines. */
-  public String describe() {
-    return String.format(Locale.ROOT, "%d engine thread%s, a memory budget of %s", threads, threads == 1 ? "" : "s",
-        budget >= Long.MAX_VALUE / 8 ? "no bound" : gigabytes(budget));
-  }
-
   /** Bytes as "1.2 GB" (decimal, as the run's other lines). */
   public static String gigabytes(long bytes) {
     return bytes >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
