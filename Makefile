@@ -5,7 +5,7 @@ MVN ?= mvn -B -q -Dklotski.commit=$(COMMIT)
 JAR := cli/target/klotski.jar
 DB ?= data/klotski-db
 
-.PHONY: all build run release test test-quick dist bench bench-serve bench-serve-wrk clean
+.PHONY: all build run release test test-quick dist dist-test bench bench-serve bench-serve-wrk clean
 
 all: build
 
@@ -20,18 +20,18 @@ run: build
 release: build
 	bin/klotski release --db $(DB) --out data/release
 
-# one archive to download: the jar, the launcher, RocksDB's native library, README, LICENSE and
-# NOTICE; unpacked anywhere, bin/klotski runs with only a Java 17 runtime
-DIST := klotski-db-$(COMMIT)
+# one archive to download, for the platform it is built on (linux-x86_64 here; README, "Other
+# platforms"): a Java runtime of just the modules used (from DIST_JDK; unnamed, the newest JDK in
+# /usr/lib/jvm, else javac's), the jar, RocksDB's native library, the launcher, the man page and the
+# completion script; runs where no Java is installed. The same commit gives the same bytes, with a
+# .sha256 beside (tools/dist.sh says how)
+DIST_JDK ?=
 dist: build
-	rm -rf dist/$(DIST) && mkdir -p dist/$(DIST)/bin dist/$(DIST)/lib/native
-	cp bin/klotski dist/$(DIST)/bin/
-	cp $(JAR) dist/$(DIST)/lib/
-	cp cli/target/native/librocksdbjni-linux64.so dist/$(DIST)/lib/native/
-	cp README.md LICENSE NOTICE dist/$(DIST)/
-	tar -C dist -czf dist/$(DIST).tar.gz $(DIST)
-	rm -rf dist/$(DIST)
-	@echo "dist/$(DIST).tar.gz: tar xzf it anywhere, then $(DIST)/bin/klotski --help"
+	tools/dist.sh klotski-db-$(COMMIT) "$(DIST_JDK)"
+
+# the archive as a user meets it: twice the same bytes, within its sizes, run with no Java installed
+dist-test: build
+	tools/dist-test.sh klotski-db-$(COMMIT) "$(DIST_JDK)"
 
 # not quiet: Surefire's "Tests run: N, Failures: N" summary is the record of what ran. -T 2: two
 # modules at a time where the imports allow (db-schema beside analysis, datasets beside server),

@@ -41,6 +41,13 @@ public final class Klotski implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    if (isVersion(args)) {
+      // the version alone: one line, no command line to build (picocli's set-up is most of a
+      // short command's start: BENCHMARKS.md, row "start-up of the archive"); the same line as
+      // run(args) prints, held equal by CliTest
+      System.out.println(versionLine());
+      System.exit(0);
+    }
     InfoCommand.startAhead(args);
     // Ctrl-C or SIGTERM before the end: one line that says so (serve stops that way by design)
     java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
@@ -81,19 +88,20 @@ public final class Klotski implements Callable<Integer> {
       ReleaseCommand.class,
       CommandLine.HelpCommand.class,
       // picocli's: a bash (and zsh, through bashcompinit) completion script of every command and option
-      picocli.AutoComplete.GenerateCompletion.class);
+      picocli.AutoComplete.GenerateCompletion.class,
+      ManPageCommand.class);
 
   /**
    * The command line for these arguments: when they start with a command's name, that command
    * alone; for {@code --version} alone, none; else all of them (for the usage, {@code help}, an
    * unknown name). picocli reads every option of every command it is given by reflection
    * (BENCHMARKS.md, row "one command's options only"): the one command a query runs is all it
-   * needs. {@code generate-completion} gets them all: its script names every command.
+   * needs. {@code generate-completion} and {@code generate-man-page} get them all: they name every command.
    */
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Klotski());
     String first = args.length > 0 ? args[0] : "";
-    boolean completion = first.equals(COMPLETION);
+    boolean completion = first.equals(COMPLETION) || first.equals(ManPageCommand.NAME); // every command
     boolean one = !completion
         && COMMANDS.stream().anyMatch(c -> !c.equals(CommandLine.HelpCommand.class) && nameOf(c).equals(first));
     boolean version = args.length == 1 && (first.equals("--version") || first.equals("-V")); // no command needed
@@ -124,10 +132,20 @@ public final class Klotski implements Callable<Integer> {
     return command.getAnnotation(Command.class).name();
   }
 
+  /** {@code --version}, {@code -V} or {@code version} ('klotski version' as people type it), alone. */
+  static boolean isVersion(String[] args) {
+    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V") || args[0].equals("version"));
+  }
+
+  /** What {@code klotski --version} prints. */
+  static String versionLine() {
+    return "klotski-db " + klotskidb.jobs.Version.current();
+  }
+
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    if (args.length == 1 && args[0].equals("version")) {
-      args = new String[] {"--version"}; // 'klotski version' as people type it, answered as --version
+    if (isVersion(args)) {
+      args = new String[] {"--version"}; // 'klotski version' answered as --version
     }
     CommandLine cl = commandLine(args);
     cl.setOut(out);
@@ -164,7 +182,9 @@ public final class Klotski implements Callable<Integer> {
     if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
       err.println("klotski: unknown command " + UserText.quote(args[0])
           + didYouMean(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))) + "; the commands are "
-          + String.join(", ", cl.getSubcommands().keySet()) + " (see 'klotski --help')");
+          + String.join(", ", cl.getSubcommands().entrySet().stream()
+              .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(java.util.Map.Entry::getKey).toList())
+          + " (see 'klotski --help')");
       err.flush();
       return 2;
     }
@@ -242,7 +262,7 @@ public final class Klotski implements Callable<Integer> {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"klotski-db " + klotskidb.jobs.Version.current()};
+      return new String[] {versionLine()};
     }
   }
 

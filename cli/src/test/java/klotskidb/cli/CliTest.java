@@ -43,7 +43,7 @@ class CliTest {
   @Test
   void aCommandLineHoldsTheCommandItRunsOrAll() {
     String all = "[build, show, group, solve, path, info, next, find, sheet, tables, verify, export, plot, analyse, serve, "
-        + "release, help, generate-completion]";
+        + "release, help, generate-completion, generate-man-page]";
     assertEquals("[info]", Klotski.commandLine(new String[] {"info", "1A9BF0C"}).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[0]).getSubcommands().keySet().toString());
     assertEquals(all, Klotski.commandLine(new String[] {"--help"}).getSubcommands().keySet().toString());
@@ -151,6 +151,51 @@ class CliTest {
         commandLine);
   }
 
+  /** The man page names every visible command and option, in ASCII roff that groff reads without a warning. */
+  @Test
+  void theManPageNamesEveryCommandAndOption() throws Exception {
+    Cli r = Cli.run(ManPageCommand.NAME);
+    assertEquals(0, r.exit, r.err);
+    assertTrue(r.out.startsWith(".TH KLOTSKI 1 "), r.out);
+    assertTrue(r.out.chars().allMatch(c -> c < 128), "roff in ASCII: other characters as \\[uXXXX]");
+    assertTrue(r.out.contains("\\[u6A2A]\\[u5200]\\[u7ACB]\\[u9A6C]"), "横刀立马 in show's help, escaped");
+    picocli.CommandLine all = Klotski.commandLine(new String[] {ManPageCommand.NAME});
+    int commands = 0;
+    for (picocli.CommandLine c : all.getSubcommands().values()) {
+      var spec = c.getCommandSpec();
+      if (spec.usageMessage().hidden()) {
+        assertFalse(r.out.contains(".SS \"" + ManPageCommand.escape(spec.qualifiedName())), spec.name());
+        continue;
+      }
+      commands++;
+      assertTrue(r.out.contains(".SS \"" + ManPageCommand.escape(spec.qualifiedName() + " ")), spec.name());
+      for (var o : spec.options()) {
+        if (!o.hidden()) {
+          assertTrue(r.out.contains("\\fB" + ManPageCommand.escape(o.longestName()) + "\\fR"), spec.name() + " " + o.longestName());
+        }
+      }
+    }
+    assertEquals(18, commands);
+    for (String section : List.of(".SH ENVIRONMENT", "KLOTSKI_DB", ".SH EXIT STATUS", ".B 130", ".B 141")) {
+      assertTrue(r.out.contains(section), section);
+    }
+    if (!java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/groff"))) {
+      assertTrue(System.getenv("CI") == null, "CI installs groff (Debian's groff-base) to read the page");
+      System.out.println("NOTE: no /usr/bin/groff: the man page was not read by groff");
+      return;
+    }
+    java.nio.file.Path page = java.nio.file.Files.createTempFile("klotski", ".1");
+    try {
+      java.nio.file.Files.writeString(page, r.out);
+      Process groff = new ProcessBuilder("groff", "-ww", "-man", "-Tutf8", "-z", page.toString()).redirectErrorStream(true).start();
+      String said = new String(groff.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(0, groff.waitFor(), said);
+      assertEquals("", said, "groff's warnings");
+    } finally {
+      java.nio.file.Files.delete(page);
+    }
+  }
+
   /** The completion script names every command and their options, and bash reads it. */
   @Test
   void theCompletionScriptNamesEveryCommandAndOption() throws Exception {
@@ -179,6 +224,18 @@ class CliTest {
     Cli word = Cli.run("version"); // as people type it: the same answer, not "did you mean verify?"
     assertEquals(0, word.exit, word.toString());
     assertEquals(r.out, word.out);
+    // main answers the version before any command line is built: the same line, from a process
+    for (String v : List.of("--version", "-V", "version")) {
+      ProcessBuilder pb = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, v)).redirectErrorStream(true);
+      try {
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), said);
+        assertEquals(r.out, said, v);
+      } catch (java.io.IOException | InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
   }
 
   @Test
