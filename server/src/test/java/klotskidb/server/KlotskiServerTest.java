@@ -426,10 +426,56 @@ class KlotskiServerTest {
       for (String key : answer.keySet()) {
         assertTrue(properties.containsKey(key), url + ": the description lacks " + key);
       }
+      // a list's items as typed: each item of the answer has what its item schema requires, no key
+      // it does not describe, and every value of the type described
+      for (Map.Entry<String, Object> p : properties.entrySet()) {
+        Map<String, Object> list = resolve(components, (Map<String, Object>) p.getValue());
+        if (!"array".equals(list.get("type")) || !(answer.get(p.getKey()) instanceof List<?> items)) {
+          continue;
+        }
+        Map<String, Object> item = resolve(components, (Map<String, Object>) list.get("items"));
+        if (!"object".equals(item.get("type"))) {
+          continue;
+        }
+        assertTrue(item.containsKey("properties"), url + ": the items of " + p.getKey() + " are untyped");
+        Map<String, Object> itemProperties = (Map<String, Object>) item.get("properties");
+        for (Object each : items) {
+          Map<String, Object> one = (Map<String, Object>) each;
+          for (Object key : (List<Object>) item.getOrDefault("required", List.of())) {
+            assertTrue(one.containsKey(key), url + ": an item of " + p.getKey() + " lacks " + key);
+          }
+          for (Map.Entry<String, Object> kv : one.entrySet()) {
+            Map<String, Object> type = (Map<String, Object>) itemProperties.get(kv.getKey());
+            assertTrue(type != null, url + ": the items of " + p.getKey() + " do not describe " + kv.getKey());
+            assertTrue(ofType(kv.getValue(), resolve(components, type)), url + ": " + p.getKey() + "." + kv.getKey()
+                + " = " + kv.getValue() + " is not " + type);
+          }
+        }
+      }
     }
     assertTrue(paths.size() >= 13, paths.keySet().toString());
     error(400, "/api/layout/1A9BF0C?foo=bar", "unknown parameter 'foo': this endpoint takes none");
     error(400, "/api/group/5-4-1-1/layer/0?ofset=1", "unknown parameter 'ofset': expected offset, limit");
+  }
+
+  /** Whether a value read from JSON has the type a schema names (null only where nullable). */
+  private static boolean ofType(Object value, Map<String, Object> schema) {
+    if (value == null) {
+      return Boolean.TRUE.equals(schema.get("nullable"));
+    }
+    Object type = schema.get("type");
+    if (type == null) {
+      return true; // a $ref'd or free schema: its own test
+    }
+    return switch (type.toString()) {
+      case "string" -> value instanceof String;
+      case "integer" -> value instanceof Integer || value instanceof Long || value instanceof java.math.BigInteger;
+      case "number" -> value instanceof Number;
+      case "boolean" -> value instanceof Boolean;
+      case "array" -> value instanceof List;
+      case "object" -> value instanceof Map;
+      default -> false;
+    };
   }
 
   /** A parameter or schema, its $ref followed. */
