@@ -9,6 +9,7 @@ import klotskidb.query.Computed;
 import klotskidb.query.Documents;
 import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
+import klotskidb.query.Queries;
 import klotskidb.query.Lookup;
 import klotskidb.enumerator.Code;
 import klotskidb.layerer.OneGroup;
@@ -23,7 +24,9 @@ import klotskidb.enumerator.InputException;
 
 /** The group of a layout or a group name: from the database with --db (or --json), else its group alone, computed. */
 @Command(name = "group", mixinStandardHelpOptions = true,
-    footer = "--json: the document of GET /api/group/J-B-S-G (with the database).",
+    footer = {"--json: the document of GET /api/group/J-B-S-G (with the database); with --layer K, that of",
+        "GET /api/group/J-B-S-G/layer/K holding the whole layer; with --members, the group's document and its",
+        "members' codes in group_index order (\"members\")."},
     description = {"Print a group: name, size, seed, its layers and solvability.",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "Without --db, computed (no database needed): the group alone, flooded from its layout or seed and named from a table shipped in the jar.",
@@ -46,6 +49,12 @@ final class GroupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (layer != null && layer < 0) { // never a layer, whatever the group: a usage error, as the API's 400
+      throw new InputException("--layer " + layer + " is not a layer: layers count from 0 (the seed's)");
+    }
+    if (json.on && layer != null && members) {
+      throw new InputException("--layer and --members with --json: one document at a time (ask for each)");
+    }
     if (!db.given() && !json.on) {
       inMemory();
     } else {
@@ -79,9 +88,8 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   private void checkLayer(GroupRecord g) {
-    if (layer != null && (layer < 0 || layer >= g.layers())) {
-      throw new IllegalArgumentException("group " + g.name() + " has layers 0.." + (g.layers() - 1)
-          + ", no layer " + layer);
+    if (layer != null && layer >= g.layers()) {
+      throw new IllegalArgumentException(Queries.noLayer(g, layer));
     }
   }
 
@@ -123,7 +131,19 @@ final class GroupCommand implements Callable<Integer> {
       // every argument checked before the first line: an error never follows partial output
       checkLayer(g);
       if (json.on) {
-        out.println(Json.write(Documents.group(kdb, g)));
+        if (layer != null) { // the document of GET /api/group/G/layer/K, every member of the layer on one page
+          out.println(Json.write(Queries.layer(kdb, g, layer, 0, g.layerSizes()[layer])));
+          return;
+        }
+        java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>(Documents.group(kdb, g));
+        if (members) { // the group's document and its members' codes in group_index order
+          java.util.List<String> codes = new java.util.ArrayList<>((int) g.size());
+          for (int i = 0; i < g.size(); i++) {
+            codes.add(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
+          }
+          doc.put("members", codes);
+        }
+        out.println(Json.write(doc));
         return;
       }
       summary(out, c, g);

@@ -63,6 +63,9 @@ final class ReleaseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (maxClassLayouts < 1) {
+      throw new klotskidb.enumerator.InputException("--max-class-layouts must be at least 1, not " + maxClassLayouts);
+    }
     if (noCompare && published != null) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --published or --no-compare, not both");
     }

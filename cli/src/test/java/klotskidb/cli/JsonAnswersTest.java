@@ -77,4 +77,61 @@ class JsonAnswersTest {
     Cli both = Cli.run("find", "--db", db.toString(), "--json", "--codes-only");
     assertEquals(2, both.exit, both.toString());
   }
+
+  /** group --layer K --json and --members --json: the codes the text lists, in the API's documents (issue 79, 11). */
+  @Test
+  void aGroupsLayerAndMembersInJson() {
+    String d = db.toString();
+    Cli text = Cli.run("group", "0-3-0-0", "--layer", "3", "--db", d);
+    assertEquals(0, text.exit, text.toString());
+    List<String> layer3 = List.of(text.out.substring(text.out.indexOf("layer 3:\n") + "layer 3:\n".length()).strip().split("\n"));
+    Cli json = Cli.run("group", "0-3-0-0", "--layer", "3", "--json", "--db", d);
+    assertEquals(0, json.exit, json.toString());
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> doc = (java.util.Map<String, Object>) klotskidb.query.Json.read(json.out);
+    assertEquals("0-3-0-0", doc.get("group"));
+    assertEquals(3, ((Number) doc.get("layer")).intValue());
+    assertEquals(layer3, doc.get("codes"));
+    assertEquals(layer3.size(), ((Number) doc.get("size")).intValue());
+    Cli members = Cli.run("group", "0-3-0-0", "--members", "--db", d);
+    Cli membersJson = Cli.run("group", "0-3-0-0", "--members", "--json", "--db", d);
+    assertEquals(0, membersJson.exit, membersJson.toString());
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> group = (java.util.Map<String, Object>) klotskidb.query.Json.read(membersJson.out);
+    List<String> lines = List.of(members.out.strip().split("\n"));
+    assertEquals(lines.subList(lines.size() - ((List<?>) group.get("members")).size(), lines.size()), group.get("members"));
+    assertEquals(((Number) group.get("size")).intValue(), ((List<?>) group.get("members")).size());
+    // a layer that is never one: a usage error (the API's 400); one the group lacks: a failure (its 404)
+    Cli negative = Cli.run("group", "0-3-0-0", "--layer", "-1", "--db", d);
+    assertEquals(2, negative.exit, negative.toString());
+    assertEquals("klotski: --layer -1 is not a layer: layers count from 0 (the seed's) (see 'klotski group --help')\n", negative.err);
+    Cli beyond = Cli.run("group", "0-3-0-0", "--layer", "999", "--json", "--db", d);
+    assertEquals(1, beyond.exit, beyond.toString());
+    assertTrue(beyond.err.contains("no layer 999"), beyond.err);
+    assertEquals(2, Cli.run("group", "0-3-0-0", "--layer", "1", "--members", "--json", "--db", d).exit);
+  }
+
+  /** A filter that contradicts the group names the group, not a class nobody gave (issue 79, 13). */
+  @Test
+  void aContradictionNamesWhatWasGiven() {
+    Cli r = Cli.run("find", "--jiang", "3", "--group", "5-4-1-1", "--db", db.toString());
+    assertEquals(2, r.exit, r.toString());
+    assertEquals("klotski: --jiang 3 contradicts --group 5-4-1-1 (of class 5-4-1) (see 'klotski find --help')\n", r.err);
+    Cli c = Cli.run("find", "--jiang", "3", "--class", "5-4-1", "--db", db.toString());
+    assertEquals("klotski: --jiang 3 contradicts --class 5-4-1 (see 'klotski find --help')\n", c.err);
+  }
+
+  /** A release that would write nothing is refused before anything is written (issue 79, 14). */
+  @Test
+  void aReleaseOfNoClassIsRefused() throws Exception {
+    Path out = temp.resolve("release-none");
+    Cli negative = Cli.run("release", "--db", db.toString(), "--out", out.toString(), "--max-class-layouts", "-1", "--no-compare");
+    assertEquals(2, negative.exit, negative.toString());
+    assertEquals("klotski: --max-class-layouts must be at least 1, not -1 (see 'klotski release --help')\n", negative.err);
+    Cli none = Cli.run("release", "--db", db.toString(), "--out", out.toString(), "--max-class-layouts", "10", "--no-compare",
+        "--no-progress");
+    assertEquals(2, none.exit, none.toString());
+    assertTrue(none.err.contains("--max-class-layouts 10 leaves no class: the smallest class here has "), none.err);
+    assertTrue(!java.nio.file.Files.exists(out.resolve("MD5SUMS")), "no MD5SUMS of nothing");
+  }
 }

@@ -141,6 +141,11 @@ public final class ReleaseJob {
         chosen.add(c);
       }
     }
+    if (chosen.isEmpty()) { // nothing to write is no release: never an empty folder called a success
+      long smallest = classSizes.values().stream().mapToLong(Long::longValue).min().orElse(0);
+      throw new klotskidb.enumerator.InputException("--max-class-layouts " + o.maxClassLayouts() + " leaves no class: "
+          + "the smallest class here has " + smallest + " layouts");
+    }
     boolean whole = o.classes().isAll() && o.maxClassLayouts() >= AllLayouts.COUNT
         && dbClasses.size() == LayoutClass.COUNT;
     List<String> names = new ArrayList<>();
@@ -168,10 +173,25 @@ public final class ReleaseJob {
     long free = Files.getFileStore(Release.existing(out)).getUsableSpace();
     if (needed > free) {
       throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
-          + "about %.1f GB%s, %.1f GB are free%s", out, todo.size(), needed / 1e9, o.gzip() ? " (gzip, estimated)" : "",
-          free / 1e9, o.gzip() ? "" : "; --gzip needs about a quarter"));
+          + "about %s%s, %s %s free%s", out, todo.size(), size(needed), o.gzip() ? " (gzip, estimated)" : "",
+          size(free), free == 1 ? "is" : "are", o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
     return new Plan(builtBy, chosen, names, todo, needed, analysed, whole);
+  }
+
+  /** A size in the unit that shows it (decimal, as df -H): 512 bytes, 37.0 MB, 28.5 GB. */
+  static String size(long bytes) {
+    if (bytes < 1000) {
+      return bytes + (bytes == 1 ? " byte" : " bytes");
+    }
+    String[] units = {"kB", "MB", "GB", "TB", "PB"};
+    double v = bytes / 1000.0;
+    int u = 0;
+    while (v >= 999.95 && u < units.length - 1) {
+      v /= 1000;
+      u++;
+    }
+    return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
   }
 
   /**

@@ -119,9 +119,11 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     if (v > max) {
       throw new InputException(naming.apply(key) + " must be from 0 to " + max + ", not " + v);
     }
-    if (v >= 0 && fromClass >= 0 && v != fromClass) {
-      throw new InputException(naming.apply(key) + " " + v + " contradicts " + naming.apply("class") + " "
-          + q.get("class"));
+    if (v >= 0 && fromClass >= 0 && v != fromClass) { // the class given, or the group's
+      boolean byGroup = q.get("class") == null;
+      int[] g = byGroup ? klotskidb.grouper.Names.parse(q.get("group"), 4) : null;
+      throw new InputException(naming.apply(key) + " " + v + " contradicts " + naming.apply(byGroup ? "group" : "class")
+          + " " + q.get(byGroup ? "group" : "class") + (byGroup ? " (of class " + g[0] + "-" + g[1] + "-" + g[2] + ")" : ""));
     }
     return v >= 0 ? v : fromClass;
   }
