@@ -10,12 +10,26 @@ import picocli.CommandLine.Option;
  * given: every class. (Before, three declarations with two spellings.)
  */
 final class ClassesOption {
-  @Option(names = {"--classes", "--class"}, paramLabel = "J-B-S", split = ",",
+  @Option(names = {"--classes", "--class"}, paramLabel = "J-B-S",
       description = "Only these (jiang-bing-style) classes, e.g. 5-4-1,0-2-0 (default: all).")
   private List<String> classes;
 
   /** The classes given, or every class. */
   ClassSet set() {
-    return ClassSet.of(classes);
+    if (classes == null) {
+      return ClassSet.of(null);
+    }
+    // split here, not by picocli, which drops the empty names at the end ('5-4-1,,'): each is refused
+    List<String> names = new java.util.ArrayList<>();
+    for (String given : classes) {
+      for (String name : given.split(",", -1)) {
+        if (name.isBlank()) { // '5-4-1,,', ',5-4-1' or --classes ''
+          throw new klotskidb.enumerator.InputException("--classes names an empty class: expected J-B-S names "
+              + "between the commas, e.g. 5-4-1,0-2-0");
+        }
+        names.add(name);
+      }
+    }
+    return ClassSet.of(names);
   }
 }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  * default is {@code $KLOTSKI_DB} where it is set ({@link Database#ENV}), else data/klotski-db.
  */
 final class DbOption {
-  @Option(names = "--db", paramLabel = "DIR", description = "Database directory (default: " + Database.DEFAULT_TEXT + ").")
+  @Option(names = "--db", converter = PathArgument.class, paramLabel = "DIR", description = "Database directory (default: " + Database.DEFAULT_TEXT + ").")
   private Path db;
 
   /** Whether a database was named: {@code --db}, or {@code $KLOTSKI_DB}. */

@@ -57,7 +57,7 @@ final class ExportCommand implements Callable<Integer> {
       description = "all-cases, main-csv, farthest-csv, solution-csv, parquet, graphml or sqlite.")
   ExportFormat format;
 
-  @Option(names = "--out", paramLabel = "FILE", required = true,
+  @Option(names = "--out", converter = PathArgument.class, paramLabel = "FILE", required = true,
       description = "File to write; - for standard output.")
   Path out;
 

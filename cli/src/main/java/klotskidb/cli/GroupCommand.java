@@ -24,9 +24,9 @@ import klotskidb.enumerator.InputException;
 
 /** The group of a layout or a group name: from the database with --db (or --json), else its group alone, computed. */
 @Command(name = "group", mixinStandardHelpOptions = true,
-    footer = {"--json: the document of GET /api/group/J-B-S-G (with the database); with --layer K, that of",
-        "GET /api/group/J-B-S-G/layer/K holding the whole layer; with --members, the group's document and its",
-        "members' codes in group_index order (\"members\")."},
+    footer = "--json: the document of GET /api/group/J-B-S-G (with the database); with --layer K, that of "
+        + "GET /api/group/J-B-S-G/layer/K holding the whole layer; with --members, the group's document and its "
+        + "members' codes in group_index order (\"members\").",
     description = {"Print a group: name, size, seed, its layers and solvability.",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "Without --db, computed (no database needed): the group alone, flooded from its layout or seed and named from a table shipped in the jar.",

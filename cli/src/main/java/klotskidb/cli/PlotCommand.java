@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         "A file of the same name that klotski did not write (its SHA-256 is not in --out's .klotski-files) is "
             + "refused unless --force; a link, folder or FIFO there always."})
 final class PlotCommand implements Callable<Integer> {
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the PNG files.")
+  @Option(names = "--out", converter = PathArgument.class, paramLabel = "DIR", required = true, description = "Folder for the PNG files.")
   Path out;
 
   @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: ${DEFAULT-VALUE}, the classic start's).")

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
         "--out must be a new or empty folder, or one an earlier release wrote: a folder holding anything "
         + "else is refused and left as it is."})
 final class ReleaseCommand implements Callable<Integer> {
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the release.")
+  @Option(names = "--out", converter = PathArgument.class, paramLabel = "DIR", required = true, description = "Folder for the release.")
   Path out;
 
   @Mixin DbOption db;

@@ -56,7 +56,7 @@ final class SheetCommand implements Callable<Integer> {
   @Option(names = "--lang", paramLabel = "zh|en", description = "The sheet's language (default: ${DEFAULT-VALUE}).")
   String lang = "en";
 
-  @Option(names = "--out", paramLabel = "FILE.pdf|FILE.html", required = true, description = "File to write, PDF or "
+  @Option(names = "--out", converter = PathArgument.class, paramLabel = "FILE.pdf|FILE.html", required = true, description = "File to write, PDF or "
       + "HTML by its name; - for standard output.")
   Path out;
 

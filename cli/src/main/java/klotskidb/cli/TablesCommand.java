@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 final class TablesCommand implements Callable<Integer> {
   @Mixin DbOption db;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for the tables.")
+  @Option(names = "--out", converter = PathArgument.class, paramLabel = "DIR", required = true, description = "Folder for the tables.")
   Path out;
 
   @Option(names = "--force", description = "Replace a plain file of a table's name that klotski did not write.")

@@ -238,6 +238,25 @@ class CliTest {
     }
   }
 
+  /** An empty path or class is a usage error, never the current folder or a class skipped (issue 79, 17). */
+  @Test
+  void emptyPathsAndClassesAreUsageErrors(@TempDir Path dir) {
+    Cli db = Cli.run("build", "--db", "", "--classes", "0-3-0");
+    assertEquals(2, db.exit, db.toString());
+    assertEquals("klotski: Invalid value for option '--db': an empty path names no file or folder "
+        + "(see 'klotski build --help')\n", db.err);
+    Cli out = Cli.run("export", "--format", "all-cases", "--out", "", "--db", dir.resolve("none").toString());
+    assertEquals(2, out.exit, out.toString());
+    assertTrue(out.err.startsWith("klotski: Invalid value for option '--out': an empty path"), out.err);
+    for (String classes : List.of("5-4-1,,", "5-4-1,,0-2-0", ",5-4-1", "")) {
+      Path target = dir.resolve("db" + classes.length());
+      Cli c = Cli.run("build", "--db", target.toString(), "--classes", classes, "--no-progress");
+      assertEquals(2, c.exit, classes + ": " + c);
+      assertTrue(c.err.contains("--classes names an empty class"), classes + ": " + c.err);
+      assertFalse(Files.exists(target), "nothing made for " + classes);
+    }
+  }
+
   @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Cli.run("show").exit);
