@@ -541,7 +541,10 @@ class BrowserTest {
         picked.add(code);
         browser.get(base);
       }
-      assertEquals(23, picked.size(), picked.toString());
+      // each pick is drawn at random from thousands of puzzles: a repeat can happen by chance (one
+      // in about a hundred runs met one), three would not; a page that offered one fixed puzzle,
+      // or few, would
+      assertTrue(picked.size() >= 21, "23 picks, " + picked.size() + " different: " + picked);
 
       // a phone: opening a level shows the counter and the whole board; nothing wider than the screen
       browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
