@@ -89,20 +89,16 @@ for args in "--help" "show 1A9BF0C00" "solve 1A9BF0C" "info --help" "find --help
   cat "$stage/one.lst" >> "$list"
 done
 grep -v -e '^#' -e '^@cp ' "$list" | awk '/^@/ { print; next } { print $1 }' | LC_ALL=C sort -u > "$stage/sorted.lst"
-dump() { # dump FILE [options]: the archive twice; FILE only when both are the same bytes
-  local out="$1"; shift
-  for i in 1 2; do
-    (cd "$root" && runtime/bin/java -Xshare:dump "$@" -XX:SharedArchiveFile="$stage/dump$i.jsa" >/dev/null 2>"$stage/dump.err") \
-      || { cat "$stage/dump.err" >&2; echo "dist: making $out failed" >&2; exit 1; }
-  done
-  if cmp -s "$stage/dump1.jsa" "$stage/dump2.jsa"; then
-    mv "$stage/dump1.jsa" "$root/$out"
-  else
-    echo "dist: $out left out: this runtime does not write it the same twice (DIST_JDK=a Java 25 JDK for a quicker start)"
-  fi
-  rm -f "$stage"/dump*.jsa
-}
-dump lib/klotski.jsa -XX:SharedClassListFile="$stage/sorted.lst" -cp lib/klotski.jar
+for i in 1 2; do # twice: kept only when both are the same bytes
+  (cd "$root" && runtime/bin/java -Xshare:dump -XX:SharedClassListFile="$stage/sorted.lst" -cp lib/klotski.jar \
+    -XX:SharedArchiveFile="$stage/dump$i.jsa" >/dev/null 2>"$stage/dump.err") \
+    || { cat "$stage/dump.err" >&2; echo "dist: making the class archive failed" >&2; exit 1; }
+done
+if cmp -s "$stage/dump1.jsa" "$stage/dump2.jsa"; then
+  mv "$stage/dump1.jsa" "$root/lib/klotski.jsa"
+else
+  echo "dist: lib/klotski.jsa left out: this runtime does not write it the same twice (DIST_JDK=a Java 25 JDK for a quicker start)"
+fi
 find "$root" -exec touch -h -d "@$epoch" {} +
 
 # the archive, reproducibly

@@ -3,7 +3,6 @@ package klotskidb.analysis;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -350,12 +349,6 @@ public final class LanePool {
   /** The engine threads alive now (running batches or waiting a second for more). */
   public int threadsAlive() {
     return workers.getPoolSize();
-  }
-
-  /** Bytes as "1.2 GB" (decimal, as the run's other lines). */
-  public static String gigabytes(long bytes) {
-    return bytes >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
-        : String.format(Locale.ROOT, "%d MB", bytes / 1_000_000);
   }
 
   /** The bytes of one group and its lanes, given back on close. */

@@ -137,11 +137,7 @@ final class GroupCommand implements Callable<Integer> {
         }
         java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>(Documents.group(kdb, g));
         if (members) { // the group's document and its members' codes in group_index order
-          java.util.List<String> codes = new java.util.ArrayList<>((int) g.size());
-          for (int i = 0; i < g.size(); i++) {
-            codes.add(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
-          }
-          doc.put("members", codes);
+          doc.put("members", memberCodes(kdb, g));
         }
         out.println(Json.write(doc));
         return;
@@ -153,10 +149,17 @@ final class GroupCommand implements Callable<Integer> {
             code -> out.println(Code.format(code)));
       }
       if (members) {
-        for (int i = 0; i < g.size(); i++) {
-          out.println(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
-        }
+        memberCodes(kdb, g).forEach(out::println);
       }
     }
+  }
+
+  /** The group's members' codes in group_index order, read from the database. */
+  private static java.util.List<String> memberCodes(KlotskiDb kdb, GroupRecord g) {
+    java.util.List<String> codes = new java.util.ArrayList<>((int) g.size());
+    for (int i = 0; i < g.size(); i++) {
+      codes.add(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
+    }
+    return codes;
   }
 }

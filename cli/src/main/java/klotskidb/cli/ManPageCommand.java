@@ -50,7 +50,7 @@ final class ManPageCommand implements Callable<Integer> {
     s.append(".SH COMMANDS\n");
     for (CommandLine sub : top.subcommands().values()) {
       CommandSpec c = sub.getCommandSpec();
-      if (c.usageMessage().hidden() || c.name().equals(NAME)) {
+      if (c.usageMessage().hidden()) { // generate-man-page itself among them
         continue;
       }
       s.append(".SS \"").append(escape(synopsis(c))).append("\"\n");

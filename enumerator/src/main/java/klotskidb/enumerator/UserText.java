@@ -99,4 +99,22 @@ public final class UserText {
         throw new InputException(named + " must be true or false, not " + quote(value));
     }
   }
+
+  /**
+   * A size in the unit that shows it, decimal as df -H prints it: 512 bytes, 37.0 MB, 28.5 GB (never
+   * "0.0 GB" for 37 MB). Every size a command prints goes through here.
+   */
+  public static String size(long bytes) {
+    if (bytes < 1000) {
+      return bytes + (bytes == 1 ? " byte" : " bytes");
+    }
+    String[] units = {"kB", "MB", "GB", "TB", "PB"};
+    double v = bytes / 1000.0;
+    int u = 0;
+    while (v >= 999.95 && u < units.length - 1) {
+      v /= 1000;
+      u++;
+    }
+    return String.format(java.util.Locale.ROOT, "%.1f %s", v, units[u]);
+  }
 }

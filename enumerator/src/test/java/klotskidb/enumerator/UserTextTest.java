@@ -22,4 +22,18 @@ class UserTextTest {
     assertEquals("'横刀立马 😀 héllo'", UserText.quote("横刀立马 😀 héllo"));
     assertEquals("四面楚歌:3", UserText.oneLine("四面楚歌:3"));
   }
+
+  /** Sizes in the unit that shows them, not "0.0 GB" (issue 79, 19: the release's disk check). */
+  @Test
+  void sizesInTheUnitThatShowsThem() {
+    assertEquals("0 bytes", UserText.size(0));
+    assertEquals("1 byte", UserText.size(1));
+    assertEquals("999 bytes", UserText.size(999));
+    assertEquals("1.0 kB", UserText.size(1000));
+    assertEquals("37.0 MB", UserText.size(37_000_000));
+    assertEquals("20.0 MB", UserText.size(20_000_000));
+    assertEquals("1.0 GB", UserText.size(999_999_999)); // not "1000.0 MB"
+    assertEquals("28.5 GB", UserText.size(28_500_000_000L));
+    assertEquals("4.2 TB", UserText.size(4_200_000_000_000L));
+  }
 }

@@ -20,6 +20,7 @@ import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
@@ -254,8 +255,8 @@ public final class AnalyseJob {
     int lanes = Math.min(wanted, pool.lanesThatFit(shared, lane));
     listener.note(String.format(Locale.ROOT, "engine: %d thread%s%s, a memory budget of %s of the %s heap; the "
         + "largest group (%,d layouts) takes %s a lane at %d roots a batch: %d lane%s%s", engine, engine == 1 ? "" : "s",
-        engine < threads ? " (" + threads + " asked, " + engine + " processors)" : "", LanePool.gigabytes(pool.budget()),
-        LanePool.gigabytes(Runtime.getRuntime().maxMemory()), largest, LanePool.gigabytes(lane),
+        engine < threads ? " (" + threads + " asked, " + engine + " processors)" : "", UserText.size(pool.budget()),
+        UserText.size(Runtime.getRuntime().maxMemory()), largest, UserText.size(lane),
         kernels.hasEight() ? 512 : 256, lanes, lanes == 1 ? "" : "s", lanes < wanted ? " (as many as the memory holds)" : ""));
     return pool;
   }

@@ -22,6 +22,7 @@ import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Scratch;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
@@ -85,9 +86,9 @@ public final class ReleaseJob {
       Scratch.removeStaleIn(out, listener::note);
       Scratch.removeStaleIn(sums, listener::note);
       Release.removeOldTemporaries(out, listener::note);
-      listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %.1f GB), "
+      listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %s), "
           + "%d already complete%s", plan.chosen().size(), out, plan.todo().size(), plan.names().size(),
-          plan.needed() / 1e9, plan.names().size() - plan.todo().size(),
+          UserText.size(plan.needed()), plan.names().size() - plan.todo().size(),
           plan.whole() ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
 
       // run: the whole-database files, then the classes' files from their analysis
@@ -173,25 +174,10 @@ public final class ReleaseJob {
     long free = Files.getFileStore(Release.existing(out)).getUsableSpace();
     if (needed > free) {
       throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
-          + "about %s%s, %s %s free%s", out, todo.size(), size(needed), o.gzip() ? " (gzip, estimated)" : "",
-          size(free), free == 1 ? "is" : "are", o.gzip() ? "" : "; --gzip needs about a quarter"));
+          + "about %s%s, %s %s free%s", out, todo.size(), UserText.size(needed), o.gzip() ? " (gzip, estimated)" : "",
+          UserText.size(free), free == 1 ? "is" : "are", o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
     return new Plan(builtBy, chosen, names, todo, needed, analysed, whole);
-  }
-
-  /** A size in the unit that shows it (decimal, as df -H): 512 bytes, 37.0 MB, 28.5 GB. */
-  static String size(long bytes) {
-    if (bytes < 1000) {
-      return bytes + (bytes == 1 ? " byte" : " bytes");
-    }
-    String[] units = {"kB", "MB", "GB", "TB", "PB"};
-    double v = bytes / 1000.0;
-    int u = 0;
-    while (v >= 999.95 && u < units.length - 1) {
-      v /= 1000;
-      u++;
-    }
-    return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
   }
 
   /**

@@ -67,9 +67,12 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
       bing = LayoutClass.bingOf(c);
       style = LayoutClass.styleOf(c);
     }
-    jiang = part(q, "jiang", jiang, 7, naming);
-    bing = part(q, "bing", bing, 14, naming);
-    style = part(q, "style", style, 7, naming);
+    // what fixed the class, for a jiang, bing or style that contradicts it
+    String fixedBy = cls == null ? null : q.get("class") != null ? naming.apply("class") + " " + cls
+        : naming.apply("group") + " " + group + " (of class " + cls + ")";
+    jiang = part(q, "jiang", jiang, 7, fixedBy, naming);
+    bing = part(q, "bing", bing, 14, fixedBy, naming);
+    style = part(q, "style", style, 7, fixedBy, naming);
     int min = number(q, "min_steps", -1, naming);
     int max = number(q, "max_steps", -1, naming);
     if (min >= 0 && max >= 0 && min > max) {
@@ -113,17 +116,14 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
         maxOpt, naming);
   }
 
-  private static int part(Map<String, String> q, String key, int fromClass, int max,
+  private static int part(Map<String, String> q, String key, int fromClass, int max, String fixedBy,
       java.util.function.UnaryOperator<String> naming) {
     int v = number(q, key, -1, naming);
     if (v > max) {
       throw new InputException(naming.apply(key) + " must be from 0 to " + max + ", not " + v);
     }
-    if (v >= 0 && fromClass >= 0 && v != fromClass) { // the class given, or the group's
-      boolean byGroup = q.get("class") == null;
-      int[] g = byGroup ? klotskidb.grouper.Names.parse(q.get("group"), 4) : null;
-      throw new InputException(naming.apply(key) + " " + v + " contradicts " + naming.apply(byGroup ? "group" : "class")
-          + " " + q.get(byGroup ? "group" : "class") + (byGroup ? " (of class " + g[0] + "-" + g[1] + "-" + g[2] + ")" : ""));
+    if (v >= 0 && fromClass >= 0 && v != fromClass) {
+      throw new InputException(naming.apply(key) + " " + v + " contradicts " + fixedBy);
     }
     return v >= 0 ? v : fromClass;
   }

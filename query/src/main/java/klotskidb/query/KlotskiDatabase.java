@@ -55,8 +55,8 @@ public final class KlotskiDatabase implements AutoCloseable {
     }
 
     static Layout of(CaseRecord c) {
-      return new Layout(Code.format(c.code()), c.id(), c.jiang() + "-" + c.bing() + "-" + c.style() + "-" + c.groupNum()
-          + "-" + c.groupIndex(), c.layer(), c.minSolutionStep(), c.symmetric(), c.solved(), c.optimalSolutionNum());
+      return new Layout(Code.format(c.code()), c.id(), c.name(), c.layer(), c.minSolutionStep(), c.symmetric(),
+          c.solved(), c.optimalSolutionNum());
     }
   }
 
