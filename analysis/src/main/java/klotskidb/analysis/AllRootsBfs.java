@@ -156,6 +156,9 @@ public final class AllRootsBfs {
   public void dropLanes() {
     int keep = kept.length > 0 && kept[0].allocatedBytes() <= KEPT_LANE_BYTES ? 1 : 0;
     useLanes(keep, 0, false);
+    if (keep == 1) {
+      kept[0].trimGrowing();
+    }
   }
 
   /** A lane kept between groups holds at most this (a group of about 20,000 layouts at 512 roots). */
@@ -331,7 +334,10 @@ public final class AllRootsBfs {
     g.load(graph);
     int n = g.size;
     useLanes(lease.lanes(), n);
-    batches.use(lanes, lease.pool());
+    for (BitParallelBfs lane : lanes) {
+      lane.charged = 0; // a new lease: what the lane's lists and logs hold is charged to it
+    }
+    batches.use(lanes, lease);
     if (eligible.length < n) {
       eligible = new boolean[Math.max(n, eligible.length * 2)];
     }

@@ -110,6 +110,8 @@ final class BitParallelBfs {
   /** ANCHORS: every join of the batch, (layout << 16 | level) then its words. */
   long[] log = new long[1024];
   int logSize;
+  /** ANCHORS: the first entry of the log still wanted (those before it are too shallow for any root still running). */
+  int logStart;
   /**
    * CANDIDATES: per target layout, the level and bits of its last join in the batch (its
    * farthest candidates of the batch), its largest distance over this lane's batches, and the
@@ -170,6 +172,29 @@ final class BitParallelBfs {
     long touchedBits = 2 * ((c >>> 6) + 1) * 8;
     long targets = c * 4 * 2 + c * maxWords * 8; // lastLevel, best, lastBits
     return state + ints + touchedBits + targets;
+  }
+
+  /**
+   * The bytes of this lane's lists and logs (the pairs of the lists, the anchors' log of joins,
+   * the candidates' entries): grown by the data, not sized by the group, so not in {@link #bytes};
+   * charged to the group's lease as they grow ({@link LanePool}).
+   */
+  long growingBytes() {
+    return 8L * (pairs.elements().length + log.length + reached.elements().length);
+  }
+
+  /** What of {@link #growingBytes} the lane's present lease has been charged. */
+  long charged;
+
+  /** Gives the growing arrays' room back (a lane kept for small groups after a large one). */
+  void trimGrowing() {
+    pairs.clear();
+    pairs.trim();
+    reached.clear();
+    reached.trim();
+    if (log.length > 1024) {
+      log = new long[1024];
+    }
   }
 
   /** The bytes this lane's arrays take now (for tests: never more than {@link #bytes} of its capacity). */
@@ -244,6 +269,8 @@ final class BitParallelBfs {
     boolean targets = mode == Mode.CANDIDATES;
     int words = this.words;
     logSize = 0;
+    logStart = 0;
+    newCandidates = 0;
     Arrays.fill(state.seen, 0, n * words, 0L);
     begin(roots);
     long[] active = Arrays.copyOf(state.full, words);
@@ -275,6 +302,12 @@ final class BitParallelBfs {
       }
       if (anyEnded && !targets) {
         endRoots(roots, ended, level, curSize, fs, fn, lists);
+        if (logging) {
+          markCandidates(ended, level - window);
+        }
+      }
+      if (logging) {
+        dropLogBelow(level + 1 - window);
       }
       kernel.clear(state.front, cur, curSize);
       nextLevel();
@@ -282,7 +315,7 @@ final class BitParallelBfs {
       if (!anyActive) {
         // nothing was reached, so nothing is in the new frontier or marked for the next level
         if (logging) {
-          markCandidates(roots, fs, window);
+          markOwnCandidates(roots, fs, window);
         } else if (targets) {
           keepFarthest(n, roots);
         }
@@ -440,27 +473,21 @@ final class BitParallelBfs {
   }
 
   /**
-   * After an ANCHORS batch: layout w reached by anchor j at level d is a candidate when d >=
-   * ecc(j) - window, tested for all anchors of a join at once with a mask per level.
+   * ANCHORS, when the anchors of {@code ended} end (their ecc is this level): a layout they
+   * reached at level {@code from} or deeper is a candidate (d >= ecc(j) - window). The log then
+   * holds only the joins deep enough for an anchor still running ({@link #dropLogBelow}): about
+   * window + 1 levels of joins, not every level of the batch (a log of every join held 10 GB at
+   * once over 16 lanes of 3-6-1's large group).
    */
-  private void markCandidates(int[] roots, int[] fs, int window) {
-    newCandidates = 0;
+  private void markCandidates(long[] ended, int from) {
     int words = this.words;
-    int levels = 0;
-    for (int r : roots) {
-      levels = Math.max(levels, fs[r] + 1);
-    }
-    long[] far = new long[levels * words]; // far[d]: anchors j with d >= fs[j] - window
-    for (int j = 0; j < roots.length; j++) {
-      for (int d = Math.max(0, fs[roots[j]] - window); d < levels; d++) {
-        far[d * words + (j >>> 6)] |= 1L << j;
-      }
-    }
     boolean[] candidate = g.candidate;
-    for (int p = 0; p < logSize; p += 1 + words) {
-      int b = (int) (log[p] & 0xFFFF) * words;
+    for (int p = logStart; p < logSize; p += 1 + words) {
+      if ((int) (log[p] & 0xFFFF) < from) {
+        continue;
+      }
       for (int q = 0; q < words; q++) {
-        if ((log[p + 1 + q] & far[b + q]) != 0) {
+        if ((log[p + 1 + q] & ended[q]) != 0) {
           int w = (int) (log[p] >>> 16);
           newCandidates += candidate[w] ? 0 : 1;
           candidate[w] = true;
@@ -468,7 +495,31 @@ final class BitParallelBfs {
         }
       }
     }
-    // a root is at distance 0 of itself: is it its own candidate? only if its ecc <= window
+  }
+
+  /**
+   * Forgets the joins logged below {@code level}: every anchor still running ends at this level or
+   * deeper, so only its joins from level - window on can make it a candidate; the log is in level
+   * order, so they are a prefix, compacted away once it is half the log.
+   */
+  private void dropLogBelow(int level) {
+    int words = this.words;
+    while (logStart < logSize && (int) (log[logStart] & 0xFFFF) < level) {
+      logStart += 1 + words;
+    }
+    if (logStart > 0 && logStart >= logSize / 2) {
+      System.arraycopy(log, logStart, log, 0, logSize - logStart);
+      logSize -= logStart;
+      logStart = 0;
+    }
+  }
+
+  /**
+   * After an ANCHORS batch (its joins marked as its anchors ended): a root is at distance 0 of
+   * itself, so it is its own candidate only if its ecc <= window.
+   */
+  private void markOwnCandidates(int[] roots, int[] fs, int window) {
+    boolean[] candidate = g.candidate;
     for (int j = 0; j < roots.length; j++) {
       if (fs[roots[j]] <= window) {
         newCandidates += candidate[roots[j]] ? 0 : 1;
@@ -476,6 +527,7 @@ final class BitParallelBfs {
       }
     }
     logSize = 0;
+    logStart = 0;
   }
 
   /** After a CANDIDATES batch: each target keeps the candidates of its last join if not nearer. */

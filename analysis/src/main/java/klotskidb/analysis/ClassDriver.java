@@ -19,9 +19,11 @@ import klotskidb.layerer.GroupGraph;
  * from the run's {@link LanePool} before it is loaded ({@link AllRootsBfs#usefulLanes},
  * {@link AllRootsBfs#laneBytes}, {@link AllRootsBfs#GROUP_BYTES_PER_LAYOUT}) and gives them back
  * once its handlers are done; its batches run on the pool's threads. So the engine threads of
- * every class together are the pool's, and their memory within its budget. The driver's step graph and engine grow with its groups; after a group twice the size
- * of the next (and over {@link #KEEP_LAYOUTS}) both are made anew, so a driver never holds a large
- * group's arrays while it leases for small ones (groups come in group_num order, largest first).
+ * every class together are the pool's, and their memory within its budget. The driver's step
+ * graph and engine grow with its groups up to {@link #KEEP_LAYOUTS}; after a larger group both are
+ * dropped with its lease, so a class waiting for its next lease holds at most
+ * {@link #BYTES_BETWEEN_GROUPS} outside the budget (a run reserves that for each class in flight):
+ * on 16 cores, classes that kept a large group's arrays while they waited filled the heap.
  */
 public final class ClassDriver {
   /** Receives one group's results; the graph is valid until the call returns. */
@@ -29,8 +31,15 @@ public final class ClassDriver {
     void group(int g, GroupGraph graph, AllRootsBfs.Result result) throws IOException;
   }
 
-  /** Arrays for up to this many layouts are kept whatever the next group (they cost little). */
-  static final int KEEP_LAYOUTS = 100_000;
+  /** Arrays for up to this many layouts are kept for the next group (they cost little). */
+  static final int KEEP_LAYOUTS = 32_768;
+
+  /**
+   * What a class in flight holds between two groups' leases, at most: its arrays of up to
+   * {@link #KEEP_LAYOUTS} layouts and the one small lane its engine keeps.
+   */
+  public static final long BYTES_BETWEEN_GROUPS =
+      KEEP_LAYOUTS * AllRootsBfs.GROUP_BYTES_PER_LAYOUT + AllRootsBfs.KEPT_LANE_BYTES;
 
   private final LanePool pool;
   private final Kernels kernels;
@@ -60,11 +69,6 @@ public final class ClassDriver {
     int first = groups.group(cls, 0);
     for (int g = first; g >= 0 && g < first + groups.groupsInClass(cls); g++) {
       int n = groups.size(g);
-      if (held > KEEP_LAYOUTS && held > 2 * n) {
-        graph = new GroupGraph();
-        engine = new AllRootsBfs(kernels);
-        held = 0;
-      }
       held = Math.max(held, n);
       try (LanePool.Lease lease = pool.acquire(AllRootsBfs.idealLanes(n), AllRootsBfs.usefulLanes(n),
           held * AllRootsBfs.GROUP_BYTES_PER_LAYOUT, AllRootsBfs.laneBytes(n, kernels))) {
@@ -75,6 +79,11 @@ public final class ClassDriver {
           h.group(g, graph, r);
         }
         layouts += r.size;
+        if (held > KEEP_LAYOUTS) { // dropped before the lease is given back
+          graph = new GroupGraph();
+          engine = new AllRootsBfs(kernels);
+          held = 0;
+        }
       }
     }
     return layouts;

@@ -1,5 +1,9 @@
 package klotskidb.analysis;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +44,9 @@ import java.util.function.BooleanSupplier;
  * admitted with one lane beside another group, it would run on one thread to its end. A group whose one
  * lane and shared bytes exceed the budget waits for the whole budget (it runs alone) rather than
  * fail. Nothing is held while a lease waits, and a pass never waits for memory, so no two wait on
- * each other.
+ * each other. What a lease's lanes grow beyond their arrays (the pairs of the lists, the anchors'
+ * log: sized by the data, not the group) is charged to it after each batch: never waited for, so
+ * it can pass the budget, but the leases behind it wait until it is given back.
  */
 public final class LanePool {
   private final int threads;
@@ -56,6 +62,9 @@ public final class LanePool {
   private int peakThreads;
   private long leases;
   private long batchesRun;
+  /** The bytes charged to leases for their lanes' lists and logs, now; and the most in use at once. */
+  private long charged;
+  private long peakInUse;
 
   /** A pool of {@code threads} engine threads (at least one) and {@code budgetBytes} of memory. */
   public LanePool(int threads, long budgetBytes) {
@@ -86,21 +95,40 @@ public final class LanePool {
   }
 
   /**
-   * The budget a run has in this JVM: {@link #HEAP_SHARE} of the heap that is neither live now
-   * (measured after a collection) nor {@code reserved} by the caller for what it keeps beside the
-   * engine (the classes' values, the writer's queue).
+   * The budget a run has in this JVM: {@link #HEAP_SHARE} of the long-lived heap that is neither
+   * live now (measured after a collection) nor {@code reserved} by the caller for what it keeps
+   * beside the engine (the classes' values, the writer's queue).
    */
   public static long heapBudget(long reserved) {
-    Runtime rt = Runtime.getRuntime();
     System.gc();
-    long live = rt.totalMemory() - rt.freeMemory();
-    return Math.max(64L << 20, (long) ((rt.maxMemory() - live - reserved) * HEAP_SHARE));
+    long[] old = oldGeneration();
+    return Math.max(64L << 20, (long) ((old[0] - old[1] - reserved) * HEAP_SHARE));
   }
 
   /**
-   * The share of the free heap the lanes and groups may lease: the rest is the collector's room
-   * (a heap full of live arrays collects often) and what the estimates leave out (lists grown by
-   * the data, the JIT, RocksDB's Java side).
+   * The heap that long-lived arrays can live in, and what is in it now: {max, used}. A lane's
+   * arrays outlive many collections, so they end up in the collector's old generation, and a
+   * generational collector caps that below the heap: ParallelGC's is two thirds of -Xmx (10.2 of
+   * 15.3 GB, where {@link Runtime#maxMemory} says 13.6). A budget of the whole heap filled the old
+   * generation on 16 cores ("Java heap space" after collections back to back). A collector with
+   * no separate old generation (or none that says its size): the whole heap.
+   */
+  public static long[] oldGeneration() {
+    Runtime rt = Runtime.getRuntime();
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      String name = p.getName();
+      MemoryUsage u = p.getUsage();
+      if (p.getType() == MemoryType.HEAP && (name.contains("Old") || name.contains("Tenured")) && u.getMax() > 0) {
+        return new long[] {u.getMax(), u.getUsed()};
+      }
+    }
+    return new long[] {rt.maxMemory(), rt.totalMemory() - rt.freeMemory()};
+  }
+
+  /**
+   * The share of the free old generation the lanes and groups may lease: the rest is the
+   * collector's room (a heap full of live arrays collects often) and what the estimates leave out
+   * (lists grown by the data, the JIT, RocksDB's Java side).
    */
   public static final double HEAP_SHARE = 0.7;
 
@@ -153,15 +181,22 @@ public final class LanePool {
         bytes += laneBytes;
       }
       freeBytes -= bytes;
-      peakBytes = Math.max(peakBytes, budget - freeBytes);
+      peakBytes = Math.max(peakBytes, budget - freeBytes - charged);
+      peakInUse = Math.max(peakInUse, budget - freeBytes);
       leases++;
       notifyAll(); // the next in line may fit too
-      return new Lease(k, bytes, laneBytes);
+      return new Lease(k, bytes, laneBytes, true);
     }
   }
 
-  private synchronized void giveBack(long bytes) {
-    freeBytes += bytes;
+  /** A lease of {@code lanes} lanes outside the budget (one batch's own lanes: the bench, the warm-up). */
+  Lease unmetered(int lanes) {
+    return new Lease(lanes, 0, 0, false);
+  }
+
+  private synchronized void giveBack(long bytes, Lease lease) {
+    freeBytes += bytes + lease.charged;
+    charged -= lease.charged;
     notifyAll();
   }
 
@@ -182,12 +217,16 @@ public final class LanePool {
     final BooleanSupplier go;
     final boolean[] ran;
     final int priority;
+    /** Charged with what the lanes' lists and logs grow to (null: not metered). */
+    final Lease lease;
     int next;
     int holders;
     boolean stopped;
     Throwable failure;
 
-    Phase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, boolean[] ran, int priority) {
+    Phase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, boolean[] ran, int priority,
+        Lease lease) {
+      this.lease = lease;
       this.lanes = lanes;
       this.laneBusy = new boolean[lanes.length];
       this.batches = batches;
@@ -213,11 +252,16 @@ public final class LanePool {
    * thrown here, as {@code Workers.run} throws it ("bfs failed: ...").
    */
   boolean[] runPhase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, int priority) {
+    return runPhase(lanes, batches, body, go, priority, null);
+  }
+
+  private boolean[] runPhase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, int priority,
+      Lease lease) {
     boolean[] ran = new boolean[batches.size()];
     if (batches.isEmpty()) {
       return ran;
     }
-    Phase p = new Phase(lanes, batches, body, go, ran, priority);
+    Phase p = new Phase(lanes, batches, body, go, ran, priority, lease);
     synchronized (this) {
       phases.add(p);
     }
@@ -300,9 +344,18 @@ public final class LanePool {
           break;
         }
         p.ran[b] = true;
-        p.body.run(p.lanes[lane], p.batches.get(b));
+        BitParallelBfs l = p.lanes[lane];
+        p.body.run(l, p.batches.get(b));
+        long grown = p.lease == null ? 0 : l.growingBytes() - l.charged;
         synchronized (this) {
           batchesRun++;
+          if (grown > 0) { // the lists and logs the batch grew: charged to the group's lease
+            l.charged += grown;
+            p.lease.charged += grown;
+            freeBytes -= grown;
+            charged += grown;
+            peakInUse = Math.max(peakInUse, budget - freeBytes);
+          }
         }
       }
     } catch (Throwable e) {
@@ -331,6 +384,15 @@ public final class LanePool {
     return peakThreads;
   }
 
+  /**
+   * The most bytes in use at once so far: the leases as granted and what their lanes' lists and
+   * logs grew to (which can pass the budget: a lease is charged, never stopped, and the leases
+   * after it wait for it).
+   */
+  public synchronized long peakInUse() {
+    return peakInUse;
+  }
+
   /** Leases granted so far. */
   public synchronized long leases() {
     return leases;
@@ -355,13 +417,26 @@ public final class LanePool {
   public final class Lease implements AutoCloseable {
     private final int lanes;
     private final long bytes;
+    /** What the lanes' lists and logs grew to beside it (guarded by the pool). */
+    private long charged;
     private final long laneBytes;
+    private final boolean metered;
     private boolean closed;
 
-    private Lease(int lanes, long bytes, long laneBytes) {
+    private Lease(int lanes, long bytes, long laneBytes, boolean metered) {
       this.lanes = lanes;
       this.bytes = bytes;
       this.laneBytes = laneBytes;
+      this.metered = metered;
+    }
+
+    /**
+     * Runs a pass's batches on the pool's threads and these lanes ({@link LanePool#runPhase}); what
+     * the lanes' lists and logs grow to is charged to this lease as they grow, never waited for:
+     * later leases wait for it instead.
+     */
+    boolean[] runPhase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, int priority) {
+      return LanePool.this.runPhase(lanes, batches, body, go, priority, metered ? this : null);
     }
 
     /** The lanes granted, at least one. */
@@ -388,7 +463,7 @@ public final class LanePool {
     public void close() {
       if (!closed) {
         closed = true;
-        giveBack(bytes);
+        giveBack(bytes, this);
       }
     }
   }

@@ -16,9 +16,9 @@ import java.util.function.BooleanSupplier;
  */
 final class RootBatches {
   private final GroupArrays g;
-  /** The group's lanes, and the pool whose engine threads they count as. */
+  /** The group's lanes, and the lease (of a pool) whose engine threads and memory they count as. */
   private BitParallelBfs[] lanes;
-  private LanePool pool;
+  private LanePool.Lease lease;
   private int[] ball = new int[0];
   private int[] ballMark = new int[0];
 
@@ -29,13 +29,13 @@ final class RootBatches {
   /** Batches on these lanes of their own (one batch of one kernel: the bench, the warm-up). */
   RootBatches(GroupArrays g, BitParallelBfs[] lanes) {
     this(g);
-    use(lanes, LanePool.unbounded(lanes.length));
+    use(lanes, LanePool.unbounded(lanes.length).unmetered(lanes.length));
   }
 
-  /** The next group's batches run on {@code lanes}, one thread each, counted by {@code pool}. */
-  void use(BitParallelBfs[] lanes, LanePool pool) {
+  /** The next group's batches run on {@code lanes}, one thread each, counted by {@code lease}. */
+  void use(BitParallelBfs[] lanes, LanePool.Lease lease) {
     this.lanes = lanes;
-    this.pool = pool;
+    this.lease = lease;
   }
 
   /** The group's lanes. */
@@ -85,7 +85,7 @@ final class RootBatches {
    * returns which were run.
    */
   boolean[] runWhile(List<int[]> batches, LanePool.Body body, BooleanSupplier go) {
-    return pool.runPhase(lanes, batches, body, go, g.size);
+    return lease.runPhase(lanes, batches, body, go, g.size);
   }
 
   /** The (up to) roots.length eligible layouts nearest to {@code first}; they stop being eligible. */

@@ -127,8 +127,23 @@ class LanePoolTest {
     assertTrue(pool.peakThreads() <= 16 && pool.peakThreads() >= 2, pool.peakThreads() + " engine threads at once");
     assertTrue(mostAlive.get() <= 16, mostAlive.get() + " engine threads alive");
     assertTrue(pool.peakBytes() <= budget, pool.peakBytes() + " bytes leased, budget " + budget);
+    // the lists' pairs grow with the data, beyond the arrays a lease asks for: charged as they grew
+    assertTrue(pool.peakInUse() > pool.peakBytes(), pool.peakInUse() + " bytes in use at most, " + pool.peakBytes() + " leased");
     assertTrue(pool.batchesRun() > 0);
     assertEquals(groupCount(classes), pool.leases());
+  }
+
+  @Test
+  void theBudgetIsTakenFromTheOldGenerationNotTheWholeHeap() {
+    // the tests run on ParallelGC, as the launcher's analysis does: its old generation is two
+    // thirds of -Xmx by default, where Runtime.maxMemory counts the young generation too
+    long[] old = LanePool.oldGeneration();
+    long max = Runtime.getRuntime().maxMemory();
+    assertTrue(old[0] > 0 && old[0] < max, old[0] + " bytes of old generation, " + max + " of heap");
+    assertTrue(old[1] >= 0 && old[1] <= old[0]);
+    long budget = LanePool.heapBudget(0);
+    assertTrue(budget <= LanePool.HEAP_SHARE * old[0], budget + " budget, " + old[0] + " old generation");
+    assertTrue(LanePool.heapBudget(old[0]) == 64L << 20, "a reservation of it all leaves the least budget");
   }
 
   @Test

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import klotskidb.analysis.AllRootsBfs;
+import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
 import klotskidb.analysis.LanePool;
@@ -220,6 +221,9 @@ public final class AnalyseJob {
     if (writer != null) {
       writer.close(); // every class stored (and its line printed) before the end line; closing twice is harmless
     }
+    listener.note(String.format(Locale.ROOT, "engine: at most %s leased of the %s budget, %s with the lists and logs "
+        + "as they grew; %d engine threads at once", UserText.size(pool.peakBytes()), UserText.size(pool.budget()),
+        UserText.size(pool.peakInUse()), pool.peakThreads()));
     progress.end(label, System.nanoTime() - t0, classes.size() + " classes");
     return total;
   }
@@ -248,15 +252,18 @@ public final class AnalyseJob {
     }
     long queued = storing ? AnalysisWriter.MAX_QUEUED_ROWS * ClassAnalysis.BYTES_PER_LAYOUT : 0;
     int engine = LanePool.threadsFor(threads);
-    LanePool pool = new LanePool(engine, LanePool.heapBudget(inFlight + queued));
+    // what each class in flight (one a worker) holds between its groups' leases
+    long between = Math.min(engine, classes.size()) * ClassDriver.BYTES_BETWEEN_GROUPS;
+    LanePool pool = new LanePool(engine, LanePool.heapBudget(inFlight + queued + between));
     long lane = AllRootsBfs.laneBytes(largest, kernels);
     long shared = largest * AllRootsBfs.GROUP_BYTES_PER_LAYOUT;
     int wanted = Math.min(engine, AllRootsBfs.usefulLanes(largest));
     int lanes = Math.min(wanted, pool.lanesThatFit(shared, lane));
-    listener.note(String.format(Locale.ROOT, "engine: %d thread%s%s, a memory budget of %s of the %s heap; the "
+    listener.note(String.format(Locale.ROOT, "engine: %d thread%s%s, a memory budget of %s of the %s that long-lived "
+        + "arrays can take (a %s heap); the "
         + "largest group (%,d layouts) takes %s a lane at %d roots a batch: %d lane%s%s", engine, engine == 1 ? "" : "s",
         engine < threads ? " (" + threads + " asked, " + engine + " processors)" : "", UserText.size(pool.budget()),
-        UserText.size(Runtime.getRuntime().maxMemory()), largest, UserText.size(lane),
+        UserText.size(LanePool.oldGeneration()[0]), UserText.size(Runtime.getRuntime().maxMemory()), largest, UserText.size(lane),
         kernels.hasEight() ? 512 : 256, lanes, lanes == 1 ? "" : "s", lanes < wanted ? " (as many as the memory holds)" : ""));
     return pool;
   }
