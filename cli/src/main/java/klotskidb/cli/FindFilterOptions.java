@@ -46,10 +46,12 @@ final class FindFilterOptions {
   String minOptimal;
 
   @Option(names = "--max-optimal", paramLabel = "N", description = "At most N optimal solutions (--max-optimal 1: "
-      + "puzzles with one shortest solution).")
+      + "puzzles with one shortest solution); N of 1 or more finds puzzles to solve (at least 1 step) unless "
+      + "--solvable or a step range is given.")
   String maxOptimal;
 
-  @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not.")
+  @Option(names = "--solvable", paramLabel = "true|false", description = "Solvable or not (a sheet: puzzles to solve, at least 1 step, unless "
+      + "--solvable or a step range is given).")
   String solvable;
 
   @Option(names = "--symmetric", paramLabel = "true|false", description = "Left-right symmetric or not.")
@@ -97,5 +99,10 @@ final class FindFilterOptions {
    */
   FindFilter parse(CommandSpec spec) {
     return FindFilter.parse(words(spec), FindFilterOptions::option);
+  }
+
+  /** As {@link #parse}, for a sheet: of solvable layouts unless --solvable is given ({@link FindFilter#parseSheet}). */
+  FindFilter parseSheet(CommandSpec spec) {
+    return FindFilter.parseSheet(words(spec), FindFilterOptions::option);
   }
 }

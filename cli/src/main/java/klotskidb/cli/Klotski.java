@@ -34,10 +34,13 @@ public final class Klotski implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** No command: a usage error (2), the commands listed on standard error ({@code --help} lists them on standard output, 0). */
   @Override
   public Integer call() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-    return 0;
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("klotski: a command is needed, one of these:");
+    spec.commandLine().usage(err);
+    return 2;
   }
 
   public static void main(String[] args) {
@@ -161,19 +164,19 @@ public final class Klotski implements Callable<Integer> {
       }
       if (e instanceof InputException) {
         // what was typed is wrong: a usage error, as picocli's own (exit 2)
-        commandLine.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + " (see '"
+        commandLine.getErr().println("klotski: " + UserText.message(e.getMessage()) + " (see '"
             + commandLine.getCommandSpec().qualifiedName() + " --help')");
         commandLine.getErr().flush();
         return 2;
       }
-      commandLine.getErr().println("klotski: " + UserText.oneLine(describe(e)));
+      commandLine.getErr().println("klotski: " + UserText.message(describe(e)));
       commandLine.getErr().flush();
       return 1;
     });
     cl.setParameterExceptionHandler((e, a) -> {
       CommandLine where = e.getCommandLine();
       String command = where.getCommandSpec().qualifiedName();
-      where.getErr().println("klotski: " + UserText.oneLine(e.getMessage()) + didYouMean(e) + " (see '" + command
+      where.getErr().println("klotski: " + UserText.message(e.getMessage()) + didYouMean(e) + " (see '" + command
           + " --help')");
       where.getErr().flush();
       return 2;

@@ -94,11 +94,6 @@ final class ServeCommand implements Callable<Integer> {
       throw new InputException("--bind: no such address " + UserText.quote(bind));
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (!address.isLoopbackAddress()) {
-      spec.commandLine().getErr().println("klotski serve: warning: listening on " + bind + ", not only on this "
-          + "machine: every machine that can reach it can read the whole database (--bind 127.0.0.1 keeps it local)");
-      spec.commandLine().getErr().flush();
-    }
     CountDownLatch stopped = new CountDownLatch(1);
     // follows the database: a build or analyse that publishes is served within a second or so
     try (LiveDatabase live = LiveDatabase.open(db.dir(), note -> System.err.println("klotski serve: " + note))) {
@@ -108,6 +103,11 @@ final class ServeCommand implements Callable<Integer> {
             noWarmUp ? 0 : WARM_UP_MILLIS, accessLog);
       } catch (java.net.BindException e) {
         throw new IllegalArgumentException("cannot listen on " + hostInUrl(address) + ":" + port + ": " + e.getMessage());
+      }
+      if (!address.isLoopbackAddress()) { // once it listens: an address it cannot take is one line, the error
+        spec.commandLine().getErr().println("klotski serve: warning: listening on " + bind + ", not only on this "
+            + "machine: every machine that can reach it can read the whole database (--bind 127.0.0.1 keeps it local)");
+        spec.commandLine().getErr().flush();
       }
       Thread hook = new Thread(() -> {
         server.close();

@@ -113,7 +113,7 @@ final class SheetCommand implements Callable<Integer> {
     }
     FindFilter f = null;
     if (!stdin) {
-      f = filter.parse(spec);
+      f = filter.parseSheet(spec);
     }
     List<String> names = stdin ? lines() : null;
     OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));

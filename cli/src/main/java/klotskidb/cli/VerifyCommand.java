@@ -13,6 +13,7 @@ import klotskidb.datasets.CountTables;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Verifier;
 import klotskidb.db.DeepCheck;
+import klotskidb.db.Publisher;
 import klotskidb.db.TableFileCheck;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.LayoutClass;
@@ -81,6 +82,14 @@ final class VerifyCommand implements Callable<Integer> {
     String against = "";
     String comparedWith = null;
     try (KlotskiDb kdb = db.open()) {
+      // the file every publish writes (a damaged one is refused by the open above): without it a
+      // reader cannot see the next publish and a build will not replace the folder as klotski's
+      boolean published = !Publisher.publicationOf(db.dir()).isEmpty();
+      report(checks, "publication", published, published ? "ok (" + Publisher.PUBLICATION + ")"
+          : "missing: the " + Publisher.PUBLICATION + " file every build writes is gone, so serve cannot see a new "
+          + "publish and build will not replace this folder: move it aside, then build anew");
+      ok &= published;
+      checked++;
       // every block of every table file against its stored checksum, first: a damaged file fails here
       for (TableFileCheck.FamilyCheck c : TableFileCheck.run(kdb, threads.count(),
           c -> report(checks, "blocks " + c.family(), c.ok(), c.line()))) {

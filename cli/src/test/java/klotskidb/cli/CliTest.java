@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -213,6 +215,99 @@ class CliTest {
     } finally {
       java.nio.file.Files.delete(script);
     }
+  }
+
+  @Test
+  void aWriterMakesTheFileItNamesNotTheFoldersAboveIt() throws Exception {
+    String db = Cli.analysedDatabase().toString();
+    Path missing = temp.resolve("no-such-folder");
+    for (String[] args : List.of(
+        new String[] {"export", "--db", db, "--format", "all-cases", "--class", "0-3-0", "--out", missing.resolve("a/All_Case.txt").toString()},
+        new String[] {"export", "--db", db, "--format", "parquet", "--class", "0-3-0", "--out", missing.resolve("x.parquet").toString()})) {
+      Cli r = Cli.run(args);
+      assertEquals(1, r.exit, r.toString());
+      assertTrue(r.err.startsWith("klotski: cannot write ") && r.err.contains("there is no folder"), r.err);
+      assertEquals(1, r.err.lines().count(), r.err);
+      assertFalse(Files.exists(missing), "no folder made: " + String.join(" ", args));
+    }
+  }
+
+  @Test
+  void echoedInputIsCutAt200CharactersInMessagesAndInAnswers() throws Exception {
+    Cli limit = Cli.run("find", "--limit", "9".repeat(5000));
+    assertEquals(2, limit.exit);
+    assertTrue(limit.err.length() < 500 && limit.err.contains("...' (5,000 characters)"), limit.err.length() + ": "
+        + limit.err.substring(0, Math.min(400, limit.err.length())));
+    // a 100,000-character line to info --stdin: its answer's input, message and details.input all cut
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "info", "--stdin", "--db",
+        Cli.analysedDatabase().toString())).start();
+    try (OutputStream in = p.getOutputStream()) {
+      in.write(("1A9BF0C" + "F".repeat(100_000) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    String answer = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    assertEquals(1, answer.lines().count(), answer.substring(0, Math.min(400, answer.length())));
+    assertTrue(answer.length() < 1200, answer.length() + ": " + answer.substring(0, Math.min(400, answer.length())));
+    assertTrue(answer.contains("\"details\":{\"input\":\"1A9BF0C") && answer.contains("(100,007 characters)"), answer);
+  }
+
+  @Test
+  void aRefusedRerunStillSweepsWhatADeadRunLeft() throws Exception {
+    String db = Cli.analysedDatabase().toString();
+    Path csv = temp.resolve("x.csv");
+    String[] export = {"export", "--db", db, "--format", "all-cases", "--class", "0-3-0", "--out", csv.toString()};
+    assertEquals(0, Cli.run(export).exit);
+    // what a run killed while writing the companion checksum leaves (a process that is gone)
+    Path dead = Files.writeString(temp.resolve(".x.csv.sha256.klotski-2147483646-1.tmp"), "half a line");
+    Cli again = Cli.run(export); // the natural rerun: refused without --force
+    assertEquals(1, again.exit, again.toString());
+    assertTrue(again.err.contains("refusing to replace"), again.err);
+    assertFalse(Files.exists(dead), "the dead run's scratch is swept even by a refused run");
+    assertTrue(again.err.contains("left by an interrupted run"), again.err);
+  }
+
+  @Test
+  void setsHoldPuzzlesToSolveUnlessAskedOtherwise() throws Exception {
+    String db = Cli.analysedDatabase().toString();
+    // "one shortest line": puzzles, not the unsolvable layouts (count 0) nor the solved ones
+    Cli one = Cli.run("find", "--db", db, "--class", "5-4-1", "--max-optimal", "1", "--limit", "40");
+    assertEquals(0, one.exit, one.toString());
+    List<String> lines = one.out.lines().filter(l -> l.contains(" 5-4-1 ")).toList();
+    assertEquals(40, lines.size(), one.out);
+    assertTrue(lines.stream().noneMatch(l -> l.contains("unsolvable") || l.contains(" 0 steps")), one.out);
+    // asked for: the unsolvable ones (whose count is 0), or the solved ones by a step range
+    assertTrue(Cli.run("find", "--db", db, "--class", "5-4-1", "--max-optimal", "1", "--solvable", "false", "--limit",
+        "3").out.contains("unsolvable"));
+    assertTrue(Cli.run("find", "--db", db, "--class", "5-4-1", "--max-optimal", "1", "--min-steps", "0", "--max-steps",
+        "0", "--limit", "3").out.contains(" 0 steps  solved"));
+    // a sheet of a class: puzzles to solve, the first of find's with at least one step
+    Path sheet = temp.resolve("class.html");
+    assertEquals(0, Cli.run("sheet", "--db", db, "--class", "5-4-1", "--limit", "3", "--out", sheet.toString()).exit);
+    String html = Files.readString(sheet);
+    List<String> first = Cli.run("find", "--db", db, "--class", "5-4-1", "--min-steps", "1", "--limit", "3",
+        "--codes-only").out.lines().toList();
+    for (String code : first) {
+      assertTrue(html.contains(code), code + " in the sheet");
+    }
+    assertTrue(html.contains("min_steps=1"), "the sheet says what it holds");
+  }
+
+  @Test
+  void noCommandIsAUsageErrorThatListsTheCommands() {
+    Cli bare = Cli.run();
+    assertEquals(2, bare.exit, bare.toString());
+    assertEquals("", bare.out);
+    assertTrue(bare.err.startsWith("klotski: a command is needed, one of these:\n"), bare.err);
+    assertTrue(bare.err.contains("analyse") && bare.err.contains("serve"), bare.err);
+    assertEquals(0, Cli.run("--help").exit); // asked for: on standard output, 0
+  }
+
+  @Test
+  void anAddressServeCannotTakeIsOneLineWithoutTheWarningOfListeningBeyondThisMachine() throws Exception {
+    Cli r = Cli.run("serve", "--db", Cli.analysedDatabase().toString(), "--bind", "8.8.8.8", "--port", "0", "--no-warm-up");
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.err.startsWith("klotski: cannot listen on 8.8.8.8:0: "), r.err);
+    assertEquals(1, r.err.lines().count(), r.err);
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Publisher;
 import klotskidb.db.Schema;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,7 +100,7 @@ class FaultInjectionTest {
   void everyCommandReadingTheFamilyFails(String cf) throws Exception {
     Path db = damaged(cf);
     String d = db.toString();
-    Path out = temp.resolve("out-" + cf);
+    Path out = Files.createDirectories(temp.resolve("out-" + cf)); // an export makes its file, not its folder
     List<String[]> scans = new ArrayList<>();
     switch (cf) {
       case Schema.CASES -> {
@@ -199,6 +200,24 @@ class FaultInjectionTest {
     Cli original = Cli.run(Stream.concat(Stream.of(find), Stream.of(clean.toString())).toArray(String[]::new));
     assertEquals(0, repaired.exit, repaired.toString());
     assertEquals(original.out, repaired.out);
+  }
+
+  /**
+   * A deleted {@code PUBLICATION}, the file every publish writes: plain {@code verify} fails naming
+   * it (it passed before), where the same database with it passes that check.
+   */
+  @Test
+  void aDeletedPublicationFailsVerify() throws Exception {
+    Path copy = Cli.copyDatabase(clean, Files.createTempDirectory(temp, "unpublished").resolve("db"));
+    Files.delete(copy.resolve(Publisher.PUBLICATION));
+    Cli r = Cli.run("verify", "--db", copy.toString());
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.out.lines().anyMatch(l -> l.startsWith("publication ") && l.contains("missing: the PUBLICATION file")),
+        r.out);
+    assertTrue(r.out.contains("FAILED") && !r.out.contains("verified"), r.out);
+    Cli intact = Cli.run("verify", "--db", clean.toString());
+    assertTrue(intact.out.lines().anyMatch(l -> l.startsWith("publication ") && l.endsWith("ok (PUBLICATION)")),
+        intact.out);
   }
 
   /**

@@ -132,6 +132,19 @@ class SheetTest {
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.txt").toString()).exit);
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("set.pdf").toString(), "--format", "html").exit);
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--out", out, "--font", temp.resolve("x.ttf").toString()).exit);
+    // a file that is there but is no font: a failure of an input file (1), not of the command line
+    Path notAFont = Files.writeString(temp.resolve("notes.ttf"), "root:x:0:0:root:/root:/bin/bash\n");
+    Path pdf = temp.resolve("set.pdf");
+    Cli font = Cli.run("sheet", "--db", db.toString(), "--class", "5-4-1", "--out", pdf.toString(), "--font", notAFont.toString());
+    assertEquals(1, font.exit, font.toString());
+    assertTrue(font.err.startsWith("klotski: cannot read " + notAFont + " as a TrueType font"), font.err);
+    assertEquals(1, font.err.lines().count(), font.err);
+    assertFalse(Files.exists(pdf), "nothing written");
+    // the file named and nothing else: no folder made above it
+    Cli folder = Cli.run("sheet", "--db", db.toString(), "--out", temp.resolve("no-such/set.html").toString());
+    assertEquals(1, folder.exit, folder.toString());
+    assertTrue(folder.err.contains("there is no folder " + temp.resolve("no-such")), folder.err);
+    assertFalse(Files.exists(temp.resolve("no-such")), "no folder made");
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--limit", "0", "--out", out).exit);
     assertEquals(2, Cli.run("sheet", "--db", db.toString(), "--stdin", "--class", "5-4-1", "--out", out).exit);
     Cli bad = Cli.run("sheet", "--db", db.toString(), "--min-optimal", "9", "--max-optimal", "3", "--out", out);

@@ -49,13 +49,11 @@ public final class AtomicFile {
   /** As {@link #write(Path, Body)}, the body making the file at the temporary path itself. */
   public static void writePath(Path file, PathBody body) throws IOException {
     Path target = file.toAbsolutePath().normalize();
-    if (target.getParent() != null) {
-      try {
-        Files.createDirectories(target.getParent());
-      } catch (IOException e) {
-        throw new IOException("cannot create the folder " + target.getParent() + " for " + target.getFileName()
-            + ": " + IoErrors.reason(e), e);
-      }
+    // the file named and nothing else: a folder that is not there is the caller's to make (a typo
+    // in --out must not leave a tree of new folders behind)
+    if (target.getParent() != null && !Files.isDirectory(target.getParent())) {
+      throw new IOException("cannot write " + target + ": there is no folder " + target.getParent()
+          + " (klotski makes the file it is given, not the folders above it)");
     }
     if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
       throw new IOException(target + " is a directory");

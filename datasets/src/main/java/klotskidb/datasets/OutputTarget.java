@@ -95,11 +95,13 @@ public final class OutputTarget {
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + out + ": " + IoErrors.reason(e), e);
     }
+    // what killed runs left beside it goes first, even when this run is refused: a rerun without
+    // --force is the natural next step after a kill, and it must not keep their scratch alive
+    Scratch.removeStale(real, notes);
     if (size > 0 && !force) {
       throw new IllegalArgumentException("refusing to replace " + out + ": it is " + WriteTarget.describe(real)
           + " already; give --force to replace it, or another --out");
     }
-    Scratch.removeStale(real, notes);
     return new OutputTarget(out, real, false);
   }
 

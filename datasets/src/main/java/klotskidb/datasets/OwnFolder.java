@@ -83,6 +83,12 @@ public final class OwnFolder {
     } else if (Files.isSymbolicLink(abs)) {
       throw new IllegalArgumentException("refusing to write into " + out + ": it is " + WriteTarget.describe(abs)
           + ", which does not exist");
+    } else {
+      try { // the folder named is the output, made as named (out/tables: out too); the files in it, nothing else
+        Files.createDirectories(abs);
+      } catch (IOException e) {
+        throw new IllegalArgumentException("cannot make the folder " + out + ": " + IoErrors.reason(e), e);
+      }
     }
     OwnFolder f = new OwnFolder(real);
     Path record = real.resolve(RECORD);

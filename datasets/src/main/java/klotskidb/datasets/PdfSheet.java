@@ -120,7 +120,8 @@ public final class PdfSheet {
       });
       return m.toString();
     } catch (IOException e) {
-      throw new InputException("cannot read the font " + font + ": " + e.getMessage());
+      // a file that is there but is no font it reads: a failure (1), as any damaged input file
+      throw new UncheckedIOException("cannot read " + font + " as a TrueType font: " + e.getMessage(), e);
     }
   }
 

@@ -10,6 +10,8 @@ package klotskidb.enumerator;
  *   quote("1A9BF0CZ")          -> '1A9BF0CZ'
  *   quote("1A9\nBF")           -> '1A9\nBF'          (a backslash and an n, not a line break)
  *   quote("F".repeat(100000))  -> 'FFF...FFF' (100,000 characters)   (200 shown)
+ *   shown("F".repeat(100000))  -> FFF...             (the first 200, for a JSON field)
+ *   message("'" + "9".repeat(5000) + "' is not an int")  -> '999...' (5,000 characters) is not an int
  * </pre>
  */
 public final class UserText {
@@ -32,6 +34,38 @@ public final class UserText {
     }
     return sb.toString();
   }
+
+  /**
+   * Input echoed as a value (a JSON field of an error): the first {@link #MAX} characters and
+   * "..." when there are more; never half of a surrogate pair.
+   */
+  public static String shown(String text) {
+    if (text == null || text.codePointCount(0, text.length()) <= MAX) {
+      return text;
+    }
+    return text.substring(0, text.offsetByCodePoints(0, MAX)) + "...";
+  }
+
+  /**
+   * A message as one line ({@link #oneLine}), any quoted part of it longer than {@link #MAX} cut as
+   * {@link #quote} cuts it: a library's message (picocli's "Invalid value for option '--limit':
+   * '999...' is not an int") echoes what was typed whole.
+   */
+  public static String message(String text) {
+    if (text == null) {
+      return "";
+    }
+    java.util.regex.Matcher m = LONG_QUOTED.matcher(text);
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) { // one quote has cut already ends with "..."
+      String q = m.group(1);
+      m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(q.endsWith("...") ? m.group() : quote(q)));
+    }
+    m.appendTail(sb);
+    return oneLine(sb.toString());
+  }
+
+  private static final java.util.regex.Pattern LONG_QUOTED = java.util.regex.Pattern.compile("'([^']{" + (MAX + 1) + ",})'");
 
   /** The text with every control character written as an escape, so it prints as one line. */
   public static String oneLine(String text) {

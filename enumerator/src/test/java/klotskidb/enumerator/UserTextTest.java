@@ -18,6 +18,20 @@ class UserTextTest {
   }
 
   @Test
+  void longInputIsCutInValuesAndInLibrariesMessages() {
+    assertEquals("F".repeat(200) + "...", UserText.shown("F".repeat(100_000)));
+    assertEquals("F".repeat(200), UserText.shown("F".repeat(200)));
+    // never half of a surrogate pair: 200 characters are 200 code points
+    assertEquals("😀".repeat(200) + "...", UserText.shown("😀".repeat(201)));
+    String picocli = "Invalid value for option '--limit': '" + "9".repeat(5000) + "' is not an int";
+    assertEquals("Invalid value for option '--limit': '" + "9".repeat(200) + "...' (5,000 characters) is not an int",
+        UserText.message(picocli));
+    String cut = "code " + UserText.quote("F".repeat(5000)) + " is too long";
+    assertEquals(cut, UserText.message(cut)); // cut once, by whoever quoted it
+    assertEquals("'5-4-1' and '1\\n2'", UserText.message("'5-4-1' and '1\n2'")); // short quotes kept, one line
+  }
+
+  @Test
   void visibleTextIsKeptAsTyped() {
     assertEquals("'横刀立马 😀 héllo'", UserText.quote("横刀立马 😀 héllo"));
     assertEquals("四面楚歌:3", UserText.oneLine("四面楚歌:3"));

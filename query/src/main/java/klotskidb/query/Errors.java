@@ -37,10 +37,10 @@ public final class Errors {
   /** The document of an error of what was asked. */
   public static Map<String, Object> of(IllegalArgumentException e) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("error", UserText.oneLine(e.getMessage()));
+    m.put("error", UserText.message(e.getMessage()));
     if (e instanceof Catalogue.NameRefused r) {
       m.put("code", r.kind.code);
-      m.put("input", UserText.oneLine(r.input));
+      m.put("input", UserText.shown(UserText.oneLine(r.input)));
       m.put(r.kind.listName, r.options);
     } else if (e instanceof Lookup.NotFoundException n) {
       m.put("code", "not_found");
@@ -56,12 +56,17 @@ public final class Errors {
     return m;
   }
 
-  /** Which refusal, and what it is about, when the error says ({@code reason}, {@code details}). */
+  /**
+   * Which refusal, and what it is about, when the error says ({@code reason}, {@code details}); the
+   * input a detail echoes at most {@link UserText#MAX} characters, as the message quotes it.
+   */
   private static void reason(Map<String, Object> m, String kind, Map<String, Object> details) {
     if (kind != null) {
       m.put("reason", kind);
       if (!details.isEmpty()) {
-        m.put("details", details);
+        Map<String, Object> shown = new LinkedHashMap<>();
+        details.forEach((k, v) -> shown.put(k, v instanceof String text ? UserText.shown(text) : v));
+        m.put("details", shown);
       }
     }
   }

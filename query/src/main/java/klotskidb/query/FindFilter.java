@@ -92,6 +92,12 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
           + naming.apply("max_optimal") + " " + maxOpt);
     }
     Boolean solvable = yesNo(q, "solvable", naming);
+    if (solvable == null && min < 0 && max < 0 && maxOpt >= 1) {
+      // "at most N shortest lines" asks about puzzles: an unsolvable layout has no line (its count
+      // is 0: 421,409 of them came first) and a solved one is no puzzle; max_optimal 0, a step
+      // range or solvable given say otherwise
+      min = 1;
+    }
     if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
       throw new InputException("an unsolvable layout has no steps: give " + naming.apply("min_steps") + "/"
           + naming.apply("max_steps") + " or " + naming.apply("solvable") + " false, not both");
@@ -156,6 +162,23 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
 
   private static Boolean yesNo(Map<String, String> q, String key, java.util.function.UnaryOperator<String> naming) {
     return UserText.yesNoNamed(naming.apply(key), q.get(key));
+  }
+
+  /**
+   * A sheet's question: find's, of puzzles to solve (solvable, not solved: min_steps 1) unless
+   * {@code solvable} or a step range is given, the same for {@code klotski sheet} and {@code /api/sheet}.
+   */
+  public static FindFilter parseSheet(Map<String, String> q) {
+    return parseSheet(q, QUOTED);
+  }
+
+  /** As above, a refusal naming each word as {@code naming} spells it (--min-steps on the command line). */
+  public static FindFilter parseSheet(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
+    Map<String, String> words = new java.util.LinkedHashMap<>(q);
+    if (!words.containsKey("solvable") && !words.containsKey("min_steps") && !words.containsKey("max_steps")) {
+      words.put("min_steps", "1"); // solvable and not solved yet
+    }
+    return parse(words, naming);
   }
 
   /** A word of the question (or of its page: limit, cursor, offset) as its asker spells it. */

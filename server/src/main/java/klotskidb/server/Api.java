@@ -263,7 +263,7 @@ public final class Api {
     if (words.containsKey("cursor") || words.containsKey("offset")) {
       throw new InputException("a sheet is find's first answers: no 'cursor' or 'offset'");
     }
-    FindFilter f = FindFilter.parse(words);
+    FindFilter f = FindFilter.parseSheet(words);
     int limit = ApiParameters.number(q, "limit", 12, 1, klotskidb.query.PuzzleSheet.MAX);
     return Response.sheet(klotskidb.query.PuzzleSheet.of(db, f, limit, lang).html());
   }
