@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
         + "page's moves (two letters a move: the moved piece's top-left cell before and after) with a small board "
         + "every " + PuzzleSheet.EVERY + " moves.",
         "The puzzles: find's first --limit answers for its filters and order (the same options as find), or the "
-            + "layouts named on standard input (--stdin: a code, short code or name a line). A PDF (--out FILE.pdf, "
+            + "layouts named on standard input (--stdin: a code, short code, name or NAME:N a line). A PDF (--out FILE.pdf, "
             + "A4, its font embedded: the machine's, or --font) or one HTML document with a print style sheet "
             + "(--out FILE.html), in Chinese or English (--lang); the same bytes for the same question. Beside it "
             + "FILE.md (a card) and FILE.sha256, as export leaves them (--no-card: none); --out - writes to "
@@ -50,7 +50,8 @@ final class SheetCommand implements Callable<Integer> {
   int limit = 12;
 
   @Option(names = "--stdin", description = "The puzzles named on standard input, one a line, in that order "
-      + "(instead of a filter).")
+      + "(instead of a filter): a code, a short code (@4WVE1), a name (横刀立马), or NAME:N for a name several "
+      + "layouts share (插翅难飞:1, 插翅难飞:2: the refusal of the bare name lists them with their sources).")
   boolean stdin;
 
   @Option(names = "--lang", paramLabel = "zh|en", description = "The sheet's language (default: ${DEFAULT-VALUE}).")
