@@ -111,8 +111,13 @@ class FinderTest {
    */
   @Test
   void aRangeOfOptimalSolutionsIsThePlainScansAnswer() {
-    check(Map.of("max_optimal", "1"), c -> c.optimalSolutionNum() <= 1);
-    check(Map.of("min_optimal", "1", "max_optimal", "1"), c -> c.optimalSolutionNum() == 1);
+    // at most N shortest lines (N >= 1) asks for puzzles to solve: at least one step, unless the
+    // steps or solvable are given (an unsolvable layout's count is 0, a solved one's 1)
+    check(Map.of("max_optimal", "1"), c -> c.minSolutionStep() >= 1 && c.optimalSolutionNum() <= 1);
+    check(Map.of("min_optimal", "1", "max_optimal", "1"), c -> c.minSolutionStep() >= 1 && c.optimalSolutionNum() == 1);
+    check(Map.of("max_optimal", "1", "solvable", "false"), c -> c.minSolutionStep() < 0);
+    check(Map.of("max_optimal", "1", "min_steps", "0", "max_steps", "0"), c -> c.minSolutionStep() == 0);
+    check(Map.of("max_optimal", "0"), c -> c.optimalSolutionNum() == 0);
     check(Map.of("class", "5-4-1", "min_optimal", "100", "max_optimal", "5000"),
         c -> c.jiang() == 5 && c.optimalSolutionNum() >= 100 && c.optimalSolutionNum() <= 5000);
     check(Map.of("min_optimal", "1000000"), c -> c.optimalSolutionNum() >= 1_000_000);
@@ -125,6 +130,7 @@ class FinderTest {
       FindFilter f = FindFilter.parse(q);
       List<Long> expected = reference(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
           && (f.bing() < 0 || c.bing() == f.bing()) && (f.minimal() == null || knownMinimal(c) == f.minimal())
+          && (f.minSteps() < 0 || c.minSolutionStep() >= f.minSteps())
           && (f.minOptimal() < 0 || c.optimalSolutionNum() >= f.minOptimal())
           && (f.maxOptimal() < 0 || c.optimalSolutionNum() <= f.maxOptimal()));
       assertTrue(expected.size() > 10, q + " finds " + expected.size());
@@ -141,7 +147,8 @@ class FinderTest {
     assertEquals("'max_optimal' must be a whole number from 0 to 4294967295, not '4294967296'",
         assertThrows(IllegalArgumentException.class, () -> FindFilter.parse(Map.of("max_optimal", "4294967296")))
             .getMessage());
-    assertEquals("max_optimal=1&order=hardest", FindFilter.parse(Map.of("order", "hardest", "max_optimal", "1")).question());
+    assertEquals("min_steps=1&max_optimal=1&order=hardest",
+        FindFilter.parse(Map.of("order", "hardest", "max_optimal", "1")).question());
   }
 
   /**
