@@ -185,17 +185,12 @@ public final class LanePool {
       peakInUse = Math.max(peakInUse, budget - freeBytes);
       leases++;
       notifyAll(); // the next in line may fit too
-      return new Lease(k, bytes, laneBytes, true);
+      return new Lease(k, bytes, laneBytes);
     }
   }
 
-  /** A lease of {@code lanes} lanes outside the budget (one batch's own lanes: the bench, the warm-up). */
-  Lease unmetered(int lanes) {
-    return new Lease(lanes, 0, 0, false);
-  }
-
-  private synchronized void giveBack(long bytes, Lease lease) {
-    freeBytes += bytes + lease.charged;
+  private synchronized void giveBack(Lease lease) {
+    freeBytes += lease.bytes + lease.charged;
     charged -= lease.charged;
     notifyAll();
   }
@@ -217,7 +212,7 @@ public final class LanePool {
     final BooleanSupplier go;
     final boolean[] ran;
     final int priority;
-    /** Charged with what the lanes' lists and logs grow to (null: not metered). */
+    /** Charged with what the lanes' lists and logs grow to (null: a phase put up without a lease, as LanePoolTest does). */
     final Lease lease;
     int next;
     int holders;
@@ -420,14 +415,12 @@ public final class LanePool {
     /** What the lanes' lists and logs grew to beside it (guarded by the pool). */
     private long charged;
     private final long laneBytes;
-    private final boolean metered;
     private boolean closed;
 
-    private Lease(int lanes, long bytes, long laneBytes, boolean metered) {
+    private Lease(int lanes, long bytes, long laneBytes) {
       this.lanes = lanes;
       this.bytes = bytes;
       this.laneBytes = laneBytes;
-      this.metered = metered;
     }
 
     /**
@@ -436,7 +429,7 @@ public final class LanePool {
      * later leases wait for it instead.
      */
     boolean[] runPhase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, int priority) {
-      return LanePool.this.runPhase(lanes, batches, body, go, priority, metered ? this : null);
+      return LanePool.this.runPhase(lanes, batches, body, go, priority, this);
     }
 
     /** The lanes granted, at least one. */
@@ -463,7 +456,7 @@ public final class LanePool {
     public void close() {
       if (!closed) {
         closed = true;
-        giveBack(bytes, this);
+        giveBack(this);
       }
     }
   }

@@ -29,7 +29,7 @@ final class RootBatches {
   /** Batches on these lanes of their own (one batch of one kernel: the bench, the warm-up). */
   RootBatches(GroupArrays g, BitParallelBfs[] lanes) {
     this(g);
-    use(lanes, LanePool.unbounded(lanes.length).unmetered(lanes.length));
+    use(lanes, LanePool.unbounded(lanes.length).acquire(lanes.length, lanes.length, 0, 0));
   }
 
   /** The next group's batches run on {@code lanes}, one thread each, counted by {@code lease}. */
