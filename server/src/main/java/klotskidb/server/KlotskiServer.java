@@ -112,7 +112,8 @@ public final class KlotskiServer implements HttpService {
     connector.setPort(address.getPort());
     connector.setAcceptQueueSize(1024);
     connector.setIdleTimeout(IDLE_MILLIS);
-    connector.addBean(new SlowRequests(connector));
+    SlowRequests slow = new SlowRequests(connector);
+    connector.addBean(slow);
     jetty.addConnector(connector);
     // other web apps may read the API (CORS: any origin, GET and HEAD, no credentials; Jetty's
     // CrossOriginHandler answers the preflights), and large answers go compressed (Jetty's
@@ -150,6 +151,13 @@ public final class KlotskiServer implements HttpService {
         file.write(line);
       };
       jetty.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+      slow.logTo(line -> {
+        try {
+          file.write(line);
+        } catch (IOException e) {
+          log.println("klotski: the access log could not be written: " + e.getMessage());
+        }
+      });
       jetty.addBean(file); // started and stopped with the server, as when it was the log's own writer
     }
   }

@@ -238,19 +238,31 @@ class KlotskiServerTest {
     assertTrue(two[0].startsWith("HTTP/1.1 404 ") && two[1].contains("\"layouts\":"), two[1]);
   }
 
-  /** A request that keeps arriving a byte at a time (slowloris) is cut off; the server goes on. */
+  /**
+   * A request that keeps arriving a byte at a time (slowloris) is cut off with a 408 (the API's
+   * JSON, then the connection closed), logged as a 408, never as a server error; the server goes on.
+   */
   @org.junit.jupiter.api.Tag("slow")
   @Test
   void aSlowRequestIsClosed() throws Exception {
-    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort())) {
+    java.nio.file.Path log = temp.resolve("slow-access.log");
+    try (KlotskiServer logged = KlotskiServer.start(klotskidb.db.LiveDatabase.fixed(db),
+        new InetSocketAddress("127.0.0.1", 0), 2, new PrintStream(PrintStream.nullOutputStream()),
+        KlotskiServer.MAX_IN_FLIGHT, 0, log);
+        java.net.Socket socket = new java.net.Socket("127.0.0.1", logged.address().getPort())) {
       socket.getOutputStream().write("GET /api/meta HTTP/1.1\r\nHo".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       socket.setSoTimeout(500);
+      java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
       long start = System.nanoTime();
       boolean closed = false;
       while (!closed && System.nanoTime() - start < 30_000_000_000L) {
         try {
           socket.getOutputStream().write('x');
-          closed = socket.getInputStream().read() == -1;
+          int b;
+          while ((b = socket.getInputStream().read()) != -1) {
+            answer.write(b);
+          }
+          closed = true;
         } catch (java.net.SocketTimeoutException stillOpen) {
           Thread.sleep(1500);
         } catch (java.io.IOException reset) {
@@ -259,8 +271,19 @@ class KlotskiServerTest {
       }
       double seconds = (System.nanoTime() - start) / 1e9;
       assertTrue(closed && seconds < 20, "closed after " + seconds + " s");
+      String text = answer.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(text.startsWith("HTTP/1.1 408 ") && text.contains("Connection: close")
+          && text.contains("{\"error\":\"request timeout"), text);
+      long until = System.nanoTime() + 5_000_000_000L;
+      while (java.nio.file.Files.readAllLines(log).isEmpty() && System.nanoTime() < until) {
+        Thread.sleep(10);
+      }
+      List<String> lines = java.nio.file.Files.readAllLines(log);
+      assertEquals(1, lines.size(), lines.toString());
+      assertTrue(lines.get(0).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"[^\"]*\" 408 \\d+ .*"), lines.get(0));
+      assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + logged.address().getPort()
+          + "/api/meta")).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode());
     }
-    assertEquals(200, get("/api/meta").statusCode());
   }
 
   /** Another web app may read the API, clients may keep answers and ask again, large answers go gzipped. */
