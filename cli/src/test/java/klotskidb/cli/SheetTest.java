@@ -55,6 +55,9 @@ class SheetTest {
     find.addAll(List.of(question));
     String html = Files.readString(file);
     assertEquals(Cli.run(find.toArray(String[]::new)).out.lines().toList(), codes(html));
+    // the question under the title in words, as the page's finder says it, not the API's query
+    assertTrue(html.matches("(?s).*<p class=\"question\">Class 5-4-1, not minimal, at least 1 step to solve, at most 100 "
+        + "optimal solutions, one of each mirror pair, hardest first: the first 7 of [0-9,]+</p>.*"), html);
     for (String code : codes(html)) { // each solution as solve gives it, its moves on the sheet
       List<String> path = Cli.run("solve", code, "--db", db.toString(), "--codes-only").out.lines().toList();
       long[] codes = path.stream().mapToLong(klotskidb.enumerator.Code::parse).toArray();
@@ -104,6 +107,11 @@ class SheetTest {
           java.net.http.HttpResponse.BodyHandlers.ofByteArray());
       assertEquals(200, r.statusCode());
       assertTrue(java.util.Arrays.equals(first, r.body()), "the API's sheet is the command's");
+      String zh = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+          served.base + "/api/sheet?class=5-4-1&minimal=false&order=hardest&distinct_mirror=true&max_optimal=100&limit=7"
+              + "&lang=zh")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+      assertTrue(zh.matches("(?s).*<p class=\"question\">类别 5-4-1，非极简题，最少步数至少 1，最优走法至多 100 种，"
+          + "镜像成对的只取一个，最难的在前：前 7 个，共 [0-9,]+ 个</p>.*"), zh);
     }
   }
 

@@ -261,6 +261,79 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     return sb.length() == 0 ? "all" : sb.toString();
   }
 
+  /**
+   * The question as a reader says it, in English or Chinese (a sheet's heading): "Class 5-4-1,
+   * minimal puzzles only, at least 1 step to solve, one of each mirror pair, hardest first";
+   * "类别 5-4-1，只要极简题，最少步数至少 1，镜像成对的只取一个，最难的在前". The words the
+   * page's finder uses for the same choices; {@link #question()} is the machine's spelling.
+   */
+  public String inWords(boolean zh) {
+    List<String> w = new java.util.ArrayList<>();
+    if (groupNum >= 0) {
+      w.add((zh ? "组 " : "group ") + jiang + "-" + bing + "-" + style + "-" + groupNum);
+    } else if (jiang >= 0 && bing >= 0 && style >= 0) {
+      w.add((zh ? "类别 " : "class ") + jiang + "-" + bing + "-" + style);
+    } else {
+      if (jiang >= 0) {
+        w.add(zh ? "两格棋子 " + jiang + " 个" : jiang + (jiang == 1 ? " two-cell piece" : " two-cell pieces"));
+      }
+      if (bing >= 0) {
+        w.add(zh ? "兵 " + bing + " 个" : bing + (bing == 1 ? " soldier" : " soldiers"));
+      }
+      if (style >= 0) {
+        w.add(zh ? "横放 " + style + " 个" : style + " lying flat");
+      }
+    }
+    if (Boolean.TRUE.equals(minimal)) {
+      w.add(zh ? "只要极简题" : "minimal puzzles only");
+    } else if (Boolean.FALSE.equals(minimal)) {
+      w.add(zh ? "非极简题" : "not minimal");
+    }
+    if (Boolean.FALSE.equals(solvable)) {
+      w.add(zh ? "无解" : "unsolvable");
+    } else if (Boolean.TRUE.equals(solvable) && minSteps < 0 && maxSteps < 0) {
+      w.add(zh ? "有解" : "solvable");
+    }
+    String steps = range(minSteps, maxSteps, zh, "step", "steps");
+    if (steps != null) {
+      w.add(zh ? "最少步数" + steps : steps + " to solve");
+    }
+    String farthest = range(minFarthest, maxFarthest, zh, "step", "steps");
+    if (farthest != null) {
+      w.add(zh ? "最远步数" + farthest : "farthest layouts " + farthest + " away");
+    }
+    String optimal = range(minOptimal, maxOptimal, zh, "optimal solution", "optimal solutions");
+    if (optimal != null) {
+      w.add(zh ? "最优走法" + optimal + " 种" : optimal);
+    }
+    if (Boolean.TRUE.equals(symmetric)) {
+      w.add(zh ? "对称" : "symmetric");
+    } else if (Boolean.FALSE.equals(symmetric)) {
+      w.add(zh ? "不对称" : "not symmetric");
+    }
+    if (distinctMirror) {
+      w.add(zh ? "镜像成对的只取一个" : "one of each mirror pair");
+    }
+    w.add(hardestFirst ? (zh ? "最难的在前" : "hardest first") : (zh ? "按类别、步数" : "by class, then steps"));
+    String all = String.join(zh ? "，" : ", ", w);
+    return zh ? all : Character.toUpperCase(all.charAt(0)) + all.substring(1);
+  }
+
+  /** "10 to 20 steps", "at least 1 step", "at most 3 optimal solutions" (Chinese: " 10 到 20", "至少 1"); null for none. */
+  private static String range(long min, long max, boolean zh, String one, String many) {
+    if (min < 0 && max < 0) {
+      return null;
+    }
+    if (zh) {
+      return min >= 0 && max >= 0 ? (min == max ? " " + min : " " + min + " 到 " + max)
+          : min >= 0 ? "至少 " + min : "至多 " + max;
+    }
+    long last = max >= 0 ? max : min;
+    String unit = last == 1 ? one : many;
+    return min >= 0 && max >= 0 ? (min == max ? min + " " + unit : min + " to " + max + " " + unit)
+        : min >= 0 ? "at least " + min + " " + unit : "at most " + max + " " + unit;
+  }
+
   /** The filter as words (those given), for an answer to repeat. */
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();

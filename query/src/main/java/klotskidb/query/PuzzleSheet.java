@@ -78,8 +78,8 @@ public final class PuzzleSheet {
     }
     String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
         total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
-    String question = zh ? "find " + f.question() + "：前 " + records.size() + " 个" + of
-        : "find " + f.question() + ": the first " + records.size() + of;
+    String question = zh ? f.inWords(true) + "：前 " + records.size() + " 个" + of
+        : f.inWords(false) + ": the first " + records.size() + of;
     return of(db, records, question, lang);
   }
 

@@ -184,6 +184,20 @@ class FinderTest {
     }
     assertEquals(true, FindFilter.parse(Map.of("distinct_mirror", "true")).describe().get("distinct_mirror"));
     assertEquals("distinct_mirror=true", FindFilter.parse(Map.of("distinct_mirror", "1")).question());
+    // the same questions in a reader's words, both languages (a sheet's heading)
+    assertEquals("Group 5-4-1-1, 10 to 20 steps to solve, symmetric, by class, then steps",
+        FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "10", "max_steps", "20", "symmetric", "yes")).inWords(false));
+    assertEquals("组 5-4-1-1，最少步数 10 到 20，对称，按类别、步数",
+        FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "10", "max_steps", "20", "symmetric", "yes")).inWords(true));
+    assertEquals("1 two-cell piece, 4 soldiers, unsolvable, hardest first",
+        FindFilter.parse(Map.of("jiang", "1", "bing", "4", "solvable", "false", "order", "hardest")).inWords(false));
+    assertEquals("Solvable, farthest layouts at least 100 steps away, 1 optimal solution, not symmetric, by class, then steps",
+        FindFilter.parse(Map.of("solvable", "true", "min_farthest", "100", "min_optimal", "1", "max_optimal", "1",
+            "symmetric", "no")).inWords(false));
+    assertEquals("有解，最远步数至少 100，最优走法 1 种，不对称，按类别、步数",
+        FindFilter.parse(Map.of("solvable", "true", "min_farthest", "100", "min_optimal", "1", "max_optimal", "1",
+            "symmetric", "no")).inWords(true));
+    assertEquals("By class, then steps", FindFilter.parse(Map.of()).inWords(false));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Finder.findAt(db, FindFilter.parse(Map.of("distinct_mirror", "true")), 10, 5));
     assertTrue(e.getMessage().contains("'distinct_mirror'"), e.getMessage());
