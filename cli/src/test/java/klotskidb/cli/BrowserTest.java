@@ -188,6 +188,9 @@ class BrowserTest {
     Cli b = Cli.run("build", "--db", dbDir.toString(), "--no-progress", "--classes",
         "5-4-0,5-4-1,5-4-2,5-4-3,5-4-4,5-4-5,4-4-0,4-4-1,5-3-1,0-3-0");
     assertEquals(0, b.exit, b.toString());
+    // 5-4-0 analysed (under a second): 走投无路's unsolvable group has its farthest and solution facts
+    Cli a = Cli.run("analyse", "--db", dbDir.toString(), "--no-progress", "--classes", "5-4-0");
+    assertEquals(0, a.exit, a.toString());
   }
 
   @Test
@@ -215,6 +218,8 @@ class BrowserTest {
       assertTrue(browser.findElement(By.cssSelector("#levels section h3")).getText().endsWith("(40)"));
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+      // the rest of the facts on request (the choice kept in this browser: every view below shows them)
+      click(wait, By.id("more-facts"));
       wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
       // the designers' facts: 256 optimal solutions; minimal known (4-4-1, 4-4-0 and 5-3-1 are built)
       assertEquals("256 optimal move sequences", browser.findElement(By.id("fact-optimal")).getText());
@@ -337,7 +342,7 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("0 moves"));
       new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
       click(wait, By.id("play"));
-      wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("Solved in 7 moves (optimum 7)"));
+      wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("The solution shown: 7 moves (optimum 7)"));
       new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
       browser.get(base);
       wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
@@ -435,10 +440,10 @@ class BrowserTest {
       wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
       @SuppressWarnings("unchecked")
       java.util.List<String> classics = (java.util.List<String>) js(browser,
-          "return [...document.querySelectorAll(\"section[data-source='tieba-40'] a\")].map(a => a.getAttribute('href'))");
+          "return [...document.querySelectorAll(\"section[data-source='tieba-40'] a\")].map(a => '#' + hashOf(a.dataset.code))");
       @SuppressWarnings("unchecked")
       java.util.List<String> others = new java.util.ArrayList<>((java.util.List<String>) js(browser,
-          "return [...document.querySelectorAll(\"#levels section:not([data-source='tieba-40']) a\")].map(a => a.getAttribute('href'))"));
+          "return [...document.querySelectorAll(\"#levels section:not([data-source='tieba-40']) a\")].map(a => '#' + hashOf(a.dataset.code))"));
       assertEquals(39, classics.size(), "40 classics, two names of one layout on one card");
       java.util.Collections.shuffle(others, new java.util.Random(59));
       java.util.List<String> levels = new java.util.ArrayList<>(classics);
@@ -818,6 +823,8 @@ class BrowserTest {
       browser.get(base + "#l=hengdaolima");
       wait.until(b -> "1A9BF0C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       counter(wait, "已走 0 步 · 最少 81 步");
+      assertEquals("全部信息", browser.findElement(By.id("more-facts")).getText());
+      click(wait, By.id("more-facts"));
       // the panel shows every fact of the catalogue (/api/facts): its own rows name the facts they show, all
       // real; a fact without a row of the page's gets one labelled by its meaning, here in Chinese
       wait.until(b -> "距组种子布局的步数 26".equals(b.findElement(By.cssSelector("#facts tr[data-facts='layer']")).getText()));
@@ -855,6 +862,206 @@ class BrowserTest {
       wait.until(b -> b.findElements(By.cssSelector("#continue > a.button")).size() == 5);
       assertEquals("2 more games in progress", browser.findElement(By.cssSelector("#more-games summary")).getText());
       assertEquals(2, browser.findElements(By.cssSelector("#more-games a")).size());
+    } finally {
+      browser.quit();
+    }
+  }
+
+  /** Makes {@code n} moves by the hints (no coach needed), from the {@code from}-th move. */
+  private static void hinted(WebDriverWait wait, int from, int n) {
+    for (int k = from + 1; k <= from + n; k++) {
+      click(wait, By.id("hint"));
+      click(wait, By.cssSelector("#board .target.hint"));
+      String moved = String.valueOf(k);
+      wait.until(b -> moved.equals(b.findElement(By.id("board")).getAttribute("data-moves")));
+    }
+  }
+
+  /** Clicks the board at a point of its own drawing (230 by 285 units), where a finger or mouse would. */
+  private static void clickBoardAt(WebDriver browser, double x, double y) {
+    @SuppressWarnings("unchecked")
+    List<Number> at = (List<Number>) js(browser, "const s = $('board'), p = s.createSVGPoint(); p.x = arguments[0];"
+        + " p.y = arguments[1]; const q = p.matrixTransform(s.getScreenCTM()), r = s.getBoundingClientRect();"
+        + " return [q.x - r.left - r.width / 2, q.y - r.top - r.height / 2]", x, y);
+    new org.openqa.selenium.interactions.Actions(browser).moveToElement(browser.findElement(By.id("board")),
+        (int) Math.round(at.get(0).doubleValue()), (int) Math.round(at.get(1).doubleValue())).click().perform();
+  }
+
+  /**
+   * What newcomers met (issue 79), each as they met it: a level's card resumes its game in progress
+   * and says so; "Next level" and the title's pinyin after a link and a reload; a watched solution
+   * ends in a panel of its own; an unsolvable group's solution layouts say "none", never "null";
+   * the coach's moves next to the board on a phone and the internals on request; two overlapping
+   * targets each reachable by a click on its own half; the finder's range of optimal solutions and
+   * its way to the named puzzles. English and Chinese, desktop and phone, with screenshots.
+   */
+  @Test
+  void theEdgesNewcomersMet() throws Exception {
+    WebDriver browser = browser();
+    try (Served served = Served.start(dbDir)) {
+      String base = served.base + "/";
+      WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
+      wait.ignoring(StaleElementReferenceException.class);
+      // 1. a level's card resumes its game: 横刀立马 6 moves, 七步成诗 1 move, then 横刀立马's card again
+      browser.get(base);
+      click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
+      counter(wait, "0 moves · optimum 81");
+      hinted(wait, 0, 6);
+      address(wait, "m=");
+      browser.get(base);
+      click(wait, By.cssSelector("#levels a[data-code='AA22BFC00']"));
+      counter(wait, "0 moves · optimum 7");
+      String cardTitle = wait.until(b -> b.findElement(By.id("title")).getText());
+      assertTrue(cardTitle.startsWith("七步成诗"), cardTitle);
+      hinted(wait, 0, 1);
+      address(wait, "m=");
+      browser.get(base);
+      assertEquals("in progress: 6 moves", wait.until(b -> b.findElement(
+          By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00'] .tick.progress"))).getText());
+      assertEquals("in progress: 1 move", browser.findElement(By.cssSelector("#levels a[data-code='AA22BFC00'] .tick.progress")).getText());
+      screenshot(browser, "edges-cards");
+      click(wait, By.id("lang"));
+      assertEquals("进行中：已走 6 步", wait.until(b -> b.findElement(
+          By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00'] .tick.progress"))).getText());
+      screenshot(browser, "edges-cards-zh");
+      click(wait, By.id("lang"));
+      click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
+      counter(wait, "6 moves · optimum 81");
+      hinted(wait, 6, 1);
+      counter(wait, "7 moves · optimum 81");
+
+      // 2. Next level and the title's pinyin after a link and a reload (F5 mid-game): 七步成诗 afresh
+      browser.get("about:blank");
+      browser.get(base + "#l=AA22BFC00");
+      counter(wait, "0 moves · optimum 7");
+      assertEquals(cardTitle, wait.until(b -> b.findElement(By.id("title")).getText()), "the title of a link");
+      hinted(wait, 0, 3);
+      address(wait, "h=3");
+      browser.navigate().refresh();
+      counter(wait, "3 moves · optimum 7");
+      assertEquals(cardTitle, wait.until(b -> b.findElement(By.id("title")).getText()), "the title after a reload");
+      hinted(wait, 3, 4);
+      counter(wait, "Solved in 7 moves (optimum 7), 7 hints");
+      assertEquals("solved", attribute(wait, By.id("counter"), "class"));
+      wait.until(b -> b.findElement(By.id("next-level")).isDisplayed());
+      String next = browser.findElement(By.id("next-level")).getAttribute("href").replaceAll("^[^#]*", "");
+      screenshot(browser, "edges-solved");
+
+      // 3. the solution watched: a panel of its own, grey, saying it is not the player's solve
+      click(wait, By.id("restart"));
+      counter(wait, "0 moves · optimum 7");
+      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
+      click(wait, By.id("play"));
+      counter(wait, "The solution shown: 7 moves (optimum 7); not your solve: Restart to solve it yourself");
+      assertEquals("watched", attribute(wait, By.id("counter"), "class"));
+      assertTrue(browser.findElement(By.id("next-level-p")).getAttribute("class").contains("watched"));
+      assertTrue(browser.findElement(By.id("next-level")).isDisplayed(), "the next level offered still");
+      screenshot(browser, "edges-watched");
+      click(wait, By.id("lang"));
+      counter(wait, "演示的解法：7 步（最少 7 步）；不算你解开的：点“重来”自己解一遍");
+      screenshot(browser, "edges-watched-zh");
+      click(wait, By.id("lang"));
+      // the next level offered is the one after it on the landing's list (the card after 七步成诗's)
+      browser.get(base);
+      wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
+      assertEquals(js(browser, "let n = document.querySelector(\"#levels a[data-code='AA22BFC00']\").nextElementSibling;"
+          + " while (n.classList.contains('absent')) n = n.nextElementSibling; return n.getAttribute('href')"), next);
+
+      // 4. an unsolvable group's solution layouts: "none", never "null"; the internals on request
+      browser.get(base + "#l=1AAEF0C00");
+      counter(wait, "This layout cannot be solved: its group has no solved layout.");
+      assertTrue(!browser.findElement(By.id("fact-solutions")).isDisplayed(), "the internals hidden at first");
+      assertTrue(!browser.findElement(By.id("fact-name")).isDisplayed(), "the internals hidden at first");
+      assertEquals("1AAEF0C00", browser.findElement(By.id("fact-code")).getText());
+      click(wait, By.id("more-facts"));
+      wait.until(b -> b.findElement(By.id("fact-solutions")).getText().equals("none (an unsolvable group)"));
+      assertEquals("Fewer facts", browser.findElement(By.id("more-facts")).getText());
+      assertTrue(!browser.findElement(By.id("facts")).getText().contains("null"), browser.findElement(By.id("facts")).getText());
+      click(wait, By.id("lang"));
+      wait.until(b -> b.findElement(By.id("fact-solutions")).getText().equals("无（无解的组）"));
+      assertTrue(!browser.findElement(By.id("facts")).getText().contains("null"));
+      assertEquals("收起", browser.findElement(By.id("more-facts")).getText());
+      click(wait, By.id("lang"));
+      click(wait, By.id("more-facts")); // the player's facts only again
+      wait.until(b -> !b.findElement(By.id("fact-solutions")).isDisplayed());
+
+      // 5. the coach's moves beside the board on a desktop, right under its controls on a phone; a link's
+      // title with its pinyin, as from the level's card
+      browser.get("about:blank");
+      browser.get(base + "#l=1A9BF0C00");
+      counter(wait, "0 moves · optimum 81");
+      assertEquals("横刀立马 (héng dāo lì mǎ)", wait.until(b -> b.findElement(By.id("title")).getText()));
+      click(wait, By.id("coach"));
+      counter(wait, "0 moves · 81 to go at best");
+      wait.until(b -> !b.findElements(By.cssSelector("#next a")).isEmpty());
+      assertTrue((Boolean) js(browser, "return $('next').getBoundingClientRect().top < $('board').getBoundingClientRect().bottom"),
+          "the moves beside the board on a desktop");
+      browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+      wait.until(b -> (Boolean) js(b, "return innerWidth <= 400"));
+      Number gap = (Number) js(browser, "return $('next').getBoundingClientRect().top - $('board').getBoundingClientRect().bottom");
+      assertTrue(gap.doubleValue() < 844 * 0.75, "the coach's moves " + gap + " px below the board on a phone");
+      js(browser, "$('coach-moves').scrollIntoView({block: 'center'})");
+      screenshot(browser, "edges-phone-coach");
+      click(wait, By.id("lang"));
+      counter(wait, "已走 0 步 · 最少还需 81 步");
+      js(browser, "$('coach-moves').scrollIntoView({block: 'center'})");
+      screenshot(browser, "edges-phone-coach-zh");
+      click(wait, By.id("lang"));
+      click(wait, By.id("coach"));
+      browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
+
+      // 6. a piece that goes one or two cells down: two targets sharing a cell, each a click on its own half
+      browser.get(base + "#l=1AE8C7C00");
+      wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1AE8C7C00"));
+      String optimum = wait.until(b -> b.findElement(By.id("fact-steps")).getText().replaceAll("\\D.*", ""));
+      counter(wait, "0 moves · optimum " + optimum);
+      for (boolean farther : new boolean[] {true, false}) {
+        click(wait, By.cssSelector("#board .piece[data-cell='3']"));
+        wait.until(b -> b.findElements(By.cssSelector("#board .target")).size() == 2);
+        assertEquals(2, browser.findElements(By.cssSelector("#board .dot")).size(), "a dot where each target lands");
+        @SuppressWarnings("unchecked")
+        List<String> to = (List<String>) js(browser, "return [...document.querySelectorAll('#board .target')]"
+            + ".sort((a, b) => a.getAttribute('y') - b.getAttribute('y')).map(r => r.dataset.to)");
+        if (farther) {
+          screenshot(browser, "edges-targets");
+        }
+        // the cell both cover is row 3 (board units 115 to 165), column 4: its lower half means two cells down
+        clickBoardAt(browser, 15 + 3 * 50 + 25, farther ? 155 : 125);
+        String want = to.get(farther ? 1 : 0);
+        wait.until(b -> want.equals(b.findElement(By.id("board")).getAttribute("data-code")));
+        click(wait, By.id("undo"));
+        wait.until(b -> "1AE8C7C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
+      }
+
+      // 8. the finder asks for a range of optimal solutions and shows the way to the named puzzles
+      browser.get(base + "#find=");
+      wait.until(b -> b.findElement(By.id("f-omax")).isDisplayed());
+      browser.findElement(By.id("f-class")).sendKeys("5-4-1");
+      browser.findElement(By.id("f-omin")).sendKeys("2");
+      browser.findElement(By.id("f-omax")).sendKeys("3");
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      address(wait, "max_optimal%3D3");
+      wait.until(b -> b.findElements(By.cssSelector("#found a")).size() == 24);
+      List<String> shownCodes = browser.findElements(By.cssSelector("#found a")).stream().map(a -> a.getAttribute("data-code")).toList();
+      java.net.http.HttpResponse<String> api = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+          .newBuilder(java.net.URI.create(served.base + "/api/find?class=5-4-1&min_optimal=2&max_optimal=3&limit=24")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      List<String> apiCodes = new java.util.ArrayList<>();
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(api.body());
+      while (m.find()) {
+        apiCodes.add(m.group(1));
+      }
+      assertEquals(apiCodes, shownCodes, "the page's answers are the API's");
+      java.util.regex.Matcher counts = java.util.regex.Pattern.compile("\"optimal_solution_num\":(\\d+)").matcher(api.body());
+      while (counts.find()) {
+        assertTrue(counts.group(1).equals("2") || counts.group(1).equals("3"), api.body());
+      }
+      assertTrue(attribute(wait, By.id("found-sheet"), "href").contains("min_optimal=2&max_optimal=3"));
+      browser.navigate().refresh();
+      wait.until(b -> "3".equals(b.findElement(By.id("f-omax")).getAttribute("value")));
+      screenshot(browser, "edges-finder");
+      click(wait, By.id("named-link"));
+      wait.until(b -> b.findElement(By.id("landing")).isDisplayed() && "level-filter".equals(js(b, "return document.activeElement.id")));
     } finally {
       browser.quit();
     }
