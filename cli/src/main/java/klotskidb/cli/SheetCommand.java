@@ -16,6 +16,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
 import klotskidb.enumerator.InputException;
 import klotskidb.jobs.Version;
+import klotskidb.query.Catalogue;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import picocli.CommandLine.Command;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Spec;
         + "page's moves (two letters a move: the moved piece's top-left cell before and after) with a small board "
         + "every " + PuzzleSheet.EVERY + " moves.",
         "The puzzles: find's first --limit answers for its filters and order (the same options as find), or the "
-            + "layouts named on standard input (--stdin: a code, short code, name or NAME:N a line). A PDF (--out FILE.pdf, "
+            + "layouts named on standard input (--stdin: a code, short code, name or NAME:N a line), or a source of "
+            + "the catalogue of named layouts in its order (--source tieba-40: the 40 classics). A PDF (--out FILE.pdf, "
             + "A4, its font embedded: the machine's, or --font) or one HTML document with a print style sheet "
             + "(--out FILE.html), in Chinese or English (--lang); the same bytes for the same question. Beside it "
             + "FILE.md (a card) and FILE.sha256, as export leaves them (--no-card: none); --out - writes to "
@@ -53,6 +55,12 @@ final class SheetCommand implements Callable<Integer> {
       + "(instead of a filter): a code, a short code (@4WVE1), a name (横刀立马), or NAME:N for a name several "
       + "layouts share (插翅难飞:1, 插翅难飞:2: the refusal of the bare name lists them with their sources).")
   boolean stdin;
+
+  @Option(names = "--source", paramLabel = "ID", description = "A source of the catalogue of named layouts "
+      + "(tieba-40: the 40 classics; tieba-common, fayaa, lin-68, other): its layouts in its order (instead of a "
+      + "filter; all of them, at most " + MAX + ", unless --limit is given); with --stdin, a name that several "
+      + "layouts share is the one this source names.")
+  String source;
 
   @Option(names = "--lang", paramLabel = "zh|en", description = "The sheet's language (default: ${DEFAULT-VALUE}).")
   String lang = "en";
@@ -94,6 +102,18 @@ final class SheetCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--stdin names the puzzles: give no filter beside it");
     }
+    if (source != null && filter.any(spec)) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--source names the puzzles: give no filter beside it");
+    }
+    Catalogue.Source from;
+    try {
+      from = source == null ? null : Catalogue.get().source(source, word -> "--" + word);
+    } catch (InputException e) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    // a source's sheet holds all its layouts (at most MAX) unless a limit is asked for
+    int count = from != null && !spec.commandLine().getParseResult().hasMatchedOption("--limit") ? MAX : limit;
     boolean toStdout = out.toString().equals(OutputTarget.STDOUT);
     String named = toStdout ? "html" : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".pdf") ? "pdf"
         : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html") ? "html" : null;
@@ -113,7 +133,7 @@ final class SheetCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--font " + font + ": no such file");
     }
     FindFilter f = null;
-    if (!stdin) {
+    if (!stdin && from == null) {
       f = filter.parseSheet(spec);
     }
     List<String> names = stdin ? lines() : null;
@@ -125,11 +145,14 @@ final class SheetCommand implements Callable<Integer> {
       if (stdin) {
         List<CaseRecord> records = new ArrayList<>();
         for (String name : names) {
-          records.add(Database.lookup(kdb, name));
+          long inSource = from == null ? -1 : Catalogue.get().codeIn(from, name);
+          records.add(Database.lookup(kdb, inSource >= 0 ? klotskidb.enumerator.Code.format(inSource) : name));
         }
         String question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
             : records.size() + (records.size() == 1 ? " layout" : " layouts") + " named on standard input";
         sheet = PuzzleSheet.of(kdb, records, question, lang);
+      } else if (from != null) {
+        sheet = PuzzleSheet.ofSource(kdb, from, count, lang); // the API's sheet of ?source=, the same bytes
       } else {
         sheet = PuzzleSheet.of(kdb, f, limit, lang); // the API's sheet, the same question, the same bytes
       }

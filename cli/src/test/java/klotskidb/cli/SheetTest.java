@@ -132,6 +132,67 @@ class SheetTest {
     assertTrue(html.contains("<b>1. 横刀立马</b><br>1A9BF0C00 · @4WVE1<br>81 步 · 256 种最优解法 · 很难"), html);
   }
 
+  /**
+   * A source of the catalogue as a sheet: its layouts in its order (those in this database, said
+   * so), the API's bytes for the same source; with --stdin, a name two sources give to different
+   * layouts read as the source's; an unknown source or a filter beside it refused.
+   */
+  @Test
+  void aSourceOfTheCatalogueInItsOrder() throws Exception {
+    Path file = temp.resolve("classics.html");
+    Cli sheet = Cli.run("sheet", "--db", db.toString(), "--source", "tieba-40", "--out", file.toString());
+    assertEquals(0, sheet.exit, sheet.toString());
+    String html = Files.readString(file);
+    List<String> expected = new ArrayList<>();
+    for (klotskidb.query.Catalogue.Entry e : klotskidb.query.Catalogue.get().entries()) {
+      String code = klotskidb.enumerator.Code.format(e.code());
+      boolean held = List.of("5-4-1", "0-3-0", "1-2-1").contains(klotskidb.enumerator.LayoutClass.name(
+          klotskidb.enumerator.LayoutClass.of(e.code()))); // the classes of Cli.analysedDatabase
+      if (e.source().equals("tieba-40") && held && !expected.contains(code)) {
+        expected.add(code);
+      }
+    }
+    assertTrue(!expected.isEmpty(), "some classics in 5-4-1");
+    assertEquals(expected, codes(html));
+    assertTrue(html.contains("<p class=\"question\">华容道经典布局40种: the first " + expected.size()
+        + " of its 39 layouts, in the catalogue's order (" + expected.size() + " of them in this database)</p>"), html);
+    try (Served served = Served.start(db)) {
+      java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+          .newBuilder(java.net.URI.create(served.base + "/api/sheet?source=tieba-40")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+      assertEquals(200, r.statusCode());
+      assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), r.body()), "the API's sheet of a source is the command's");
+      java.net.http.HttpResponse<String> bad = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+          .newBuilder(java.net.URI.create(served.base + "/api/sheet?source=nowhere")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(400, bad.statusCode());
+      assertTrue(bad.body().contains("'source' must be one of the catalogue's sources (tieba-40, tieba-common, fayaa, lin-68, "
+          + "other), not 'nowhere'"), bad.body());
+    }
+    // 插翅难飞 names 1BDF98000 in the classics and 5DEB0D400 in tieba-common: --source picks
+    for (String[] pick : new String[][] {{"tieba-40", "1BDF98000"}, {"tieba-common", "5DEB0D400"}}) {
+      Path named = temp.resolve("named-" + pick[0] + ".html");
+      Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "sheet", "--db", db.toString(), "--stdin", "--source",
+          pick[0], "--out", named.toString())).redirectErrorStream(true).start();
+      p.getOutputStream().write("插翅难飞\n".getBytes(StandardCharsets.UTF_8));
+      p.getOutputStream().close();
+      String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      // a layout of a class this database lacks is refused by name; one it holds is on the sheet
+      String refusal = "layout " + pick[1] + " is not in the database";
+      assertTrue(p.exitValue() == 0 ? codes(Files.readString(named)).equals(List.of(pick[1])) : said.contains(refusal),
+          pick[0] + ": " + said);
+    }
+    Cli unknown = Cli.run("sheet", "--db", db.toString(), "--source", "nowhere", "--out", temp.resolve("u.html").toString());
+    assertEquals(2, unknown.exit);
+    assertTrue(unknown.err.startsWith("klotski: --source must be one of the catalogue's sources (tieba-40, "), unknown.err);
+    Cli both = Cli.run("sheet", "--db", db.toString(), "--source", "tieba-40", "--class", "5-4-1", "--out",
+        temp.resolve("b.html").toString());
+    assertEquals(2, both.exit);
+    assertTrue(both.err.contains("--source names the puzzles: give no filter beside it"), both.err);
+    assertFalse(Files.exists(temp.resolve("u.html")) || Files.exists(temp.resolve("b.html")));
+  }
+
   @Test
   void badArgumentsAreRefusedAndNothingIsWritten() throws Exception {
     Path file = temp.resolve("bad.html");

@@ -119,6 +119,50 @@ public final class Catalogue {
     return codesByName.getOrDefault(name, List.of());
   }
 
+  /**
+   * The source of this id ({@code tieba-40}: the 40 classics), or a refusal listing the ids.
+   *
+   * @param naming how the asker spells the word ({@code --source}, {@code 'source'})
+   */
+  public Source source(String id, java.util.function.UnaryOperator<String> naming) {
+    for (Source s : sources) {
+      if (s.id().equals(id)) {
+        return s;
+      }
+    }
+    throw new InputException(naming.apply("source") + " must be one of the catalogue's sources ("
+        + String.join(", ", sources.stream().map(Source::id).toList()) + "), not " + UserText.quote(id));
+  }
+
+  /** The distinct layouts a source names, in its order (a layout it names twice, once). */
+  public List<Long> codesOf(Source source) {
+    List<Long> codes = new ArrayList<>();
+    for (Entry e : entries) {
+      if (e.source().equals(source.id()) && !codes.contains(e.code())) {
+        codes.add(e.code());
+      }
+    }
+    return codes;
+  }
+
+  /**
+   * The one layout {@code name} names in {@code source}, or -1 (it names none there, or several):
+   * a name several sources give to different layouts read as this source's ({@code sheet --stdin
+   * --source}).
+   */
+  public long codeIn(Source source, String name) {
+    long found = -1;
+    for (Entry e : entries) {
+      if (e.source().equals(source.id()) && e.name().equals(name.trim())) {
+        if (found >= 0 && found != e.code()) {
+          return -1;
+        }
+        found = e.code();
+      }
+    }
+    return found;
+  }
+
   /** Whether text is read as a name: it has a character outside ASCII. */
   public static boolean looksLikeName(String text) {
     return text.chars().anyMatch(ch -> ch > 0x7F);

@@ -83,6 +83,38 @@ public final class PuzzleSheet {
     return of(db, records, question, lang);
   }
 
+  /**
+   * The sheet of a catalogue source's layouts in its order ({@code tieba-40}: the 40 classics, 39
+   * layouts), the first {@code limit} of those in the database: the same for {@code klotski sheet
+   * --source} and {@code GET /api/sheet?source=}. A source none of whose layouts is in the database is
+   * refused (nothing to print).
+   */
+  public static Sheet ofSource(KlotskiDb db, Catalogue.Source source, int limit, String lang) {
+    boolean zh = "zh".equals(lang);
+    List<Long> codes = Catalogue.get().codesOf(source);
+    List<CaseRecord> records = new java.util.ArrayList<>();
+    int inDb = 0;
+    for (long code : codes) {
+      java.util.Optional<CaseRecord> c = db.caseOf(code);
+      if (c.isPresent()) {
+        inDb++;
+        if (records.size() < limit) {
+          records.add(c.get());
+        }
+      }
+    }
+    if (records.isEmpty()) {
+      throw new Lookup.NotFoundException("none of the " + codes.size() + " layouts of " + source.id()
+          + " is in the database: nothing to put on a sheet", "nothing_found", java.util.Map.of());
+    }
+    String absent = inDb == codes.size() ? "" : zh ? "（本数据库中有 " + inDb + " 个）"
+        : " (" + inDb + " of them in this database)";
+    String question = zh ? source.title() + "：按名录顺序的前 " + records.size() + " 个，共 " + codes.size() + " 个布局" + absent
+        : source.title() + ": the first " + records.size() + " of its " + codes.size() + " layouts, in the catalogue's order"
+            + absent;
+    return of(db, records, question, lang);
+  }
+
   /** The sheet of these layouts, each with its optimal solution from the database. */
   public static Sheet of(KlotskiDb db, List<CaseRecord> records, String question, String lang) {
     List<Puzzle> puzzles = new java.util.ArrayList<>();

@@ -263,6 +263,16 @@ public final class Api {
     if (words.containsKey("cursor") || words.containsKey("offset")) {
       throw new InputException("a sheet is find's first answers: no 'cursor' or 'offset'");
     }
+    String source = words.remove("source");
+    if (source != null) { // a source of the catalogue, in its order: all its layouts (at most 200) unless a limit is given
+      words.remove("limit");
+      if (!words.isEmpty()) {
+        throw new InputException("'source' names the puzzles: no filter beside it (" + String.join(", ", words.keySet()) + ")");
+      }
+      klotskidb.query.Catalogue.Source from = klotskidb.query.Catalogue.get().source(source, FindFilter.QUOTED);
+      int limit = ApiParameters.number(q, "limit", klotskidb.query.PuzzleSheet.MAX, 1, klotskidb.query.PuzzleSheet.MAX);
+      return Response.sheet(klotskidb.query.PuzzleSheet.ofSource(db, from, limit, lang).html());
+    }
     FindFilter f = FindFilter.parseSheet(words);
     int limit = ApiParameters.number(q, "limit", 12, 1, klotskidb.query.PuzzleSheet.MAX);
     return Response.sheet(klotskidb.query.PuzzleSheet.of(db, f, limit, lang).html());
