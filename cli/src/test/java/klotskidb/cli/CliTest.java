@@ -289,7 +289,7 @@ class CliTest {
     for (String code : first) {
       assertTrue(html.contains(code), code + " in the sheet");
     }
-    assertTrue(html.contains("min_steps=1"), "the sheet says what it holds");
+    assertTrue(html.contains("Class 5-4-1, at least 1 step to solve, by class, then steps: the first "), "the sheet says what it holds");
   }
 
   @Test
