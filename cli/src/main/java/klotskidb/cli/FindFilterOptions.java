@@ -31,7 +31,7 @@ final class FindFilterOptions {
   @Option(names = "--min-steps", paramLabel = "N", description = "At least N steps to solve.")
   String minSteps;
 
-  @Option(names = "--max-steps", paramLabel = "N", description = "At most N steps to solve.")
+  @Option(names = "--max-steps", paramLabel = "N", description = "At most N steps to solve (solvable layouts only).")
   String maxSteps;
 
   @Option(names = "--min-farthest", paramLabel = "N", description = "farthest_step at least N (analysed classes "

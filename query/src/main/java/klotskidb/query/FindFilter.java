@@ -47,6 +47,16 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
    * by {@code naming} (for the page's words too: {@code limit}, {@code cursor}, {@code offset}).
    */
   public static FindFilter parse(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
+    return parse(q, naming, false);
+  }
+
+  /**
+   * The filter; {@code puzzles}: a set to print, puzzles to solve whatever else is asked (see
+   * {@link #parseSheet}). The one place that reads "puzzles to solve unless the steps or solvable
+   * are given", for find's range of optimal solutions and for a sheet.
+   */
+  private static FindFilter parse(Map<String, String> q, java.util.function.UnaryOperator<String> naming,
+      boolean puzzles) {
     int jiang = -1;
     int bing = -1;
     int style = -1;
@@ -92,10 +102,11 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
           + naming.apply("max_optimal") + " " + maxOpt);
     }
     Boolean solvable = yesNo(q, "solvable", naming);
-    if (solvable == null && min < 0 && max < 0 && maxOpt >= 1) {
-      // "at most N shortest lines" asks about puzzles: an unsolvable layout has no line (its count
-      // is 0: 421,409 of them came first) and a solved one is no puzzle; max_optimal 0, a step
-      // range or solvable given say otherwise
+    if (solvable == null && min < 0 && max < 0 && (puzzles || maxOpt >= 1)) {
+      // puzzles to solve: solvable and not solved yet. A sheet's always; and "at most N shortest
+      // lines" asks about puzzles: an unsolvable layout has no line (its count is 0: 421,409 of them
+      // came first) and a solved one is no puzzle. max_optimal 0, a step range or solvable given
+      // say otherwise
       min = 1;
     }
     if (Boolean.FALSE.equals(solvable) && (min >= 0 || max >= 0)) {
@@ -174,11 +185,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
 
   /** As above, a refusal naming each word as {@code naming} spells it (--min-steps on the command line). */
   public static FindFilter parseSheet(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
-    Map<String, String> words = new java.util.LinkedHashMap<>(q);
-    if (!words.containsKey("solvable") && !words.containsKey("min_steps") && !words.containsKey("max_steps")) {
-      words.put("min_steps", "1"); // solvable and not solved yet
-    }
-    return parse(words, naming);
+    return parse(q, naming, true);
   }
 
   /** A word of the question (or of its page: limit, cursor, offset) as its asker spells it. */
@@ -225,9 +232,13 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
         && (style < 0 || LayoutClass.styleOf(cls) == style);
   }
 
-  /** The range of min_solution_step + 1 it takes. */
+  /**
+   * The range of min_solution_step + 1 it takes (0: unsolvable). A step range takes solvable
+   * layouts only, with or without its lower end: "at most 3 steps to solve" is no unsolvable layout.
+   */
   int lowSteps1() {
-    return Boolean.FALSE.equals(solvable) ? 0 : minSteps >= 0 ? minSteps + 1 : Boolean.TRUE.equals(solvable) ? 1 : 0;
+    return Boolean.FALSE.equals(solvable) ? 0 : minSteps >= 0 ? minSteps + 1
+        : Boolean.TRUE.equals(solvable) || maxSteps >= 0 ? 1 : 0;
   }
 
   int highSteps1() {

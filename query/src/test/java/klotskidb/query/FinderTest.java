@@ -91,6 +91,9 @@ class FinderTest {
     check(Map.of("jiang", "0", "symmetric", "false", "max_steps", "4"),
         c -> c.jiang() == 0 && !c.symmetric() && c.isSolvable() && c.minSolutionStep() <= 4);
     check(Map.of("min_steps", "139"), c -> false);
+    // at most N steps to solve: solvable layouts only, a lower end or not (unsolvable ones came first)
+    check(Map.of("max_steps", "0"), c -> c.isSolvable() && c.minSolutionStep() == 0);
+    check(Map.of("class", "5-4-1", "max_steps", "3"), c -> c.jiang() == 5 && c.isSolvable() && c.minSolutionStep() <= 3);
     check(Map.of("group", "5-4-1-1", "min_steps", "93", "max_steps", "93"),
         c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() == 93);
     check(Map.of("group", "5-4-1-0", "symmetric", "true"), c -> c.jiang() == 5 && c.groupNum() == 0 && c.symmetric());
