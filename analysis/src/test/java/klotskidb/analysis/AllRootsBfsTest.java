@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import klotskidb.testing.TestSeed;
 
 /**
  * The bit-parallel all-roots BFS against a plain BFS from one root at a time. Its tests run two at
@@ -215,13 +216,13 @@ class AllRootsBfsTest {
   /** Ten seeded groups of at most 3,000 layouts in the quick tier; twenty-five others in the slow one. */
   @Test
   void everyRootOfSeveralWholeGroupsEqualsAPlainBfs() {
-    everyRootOfWholeGroups(11, 10);
+    everyRootOfWholeGroups(TestSeed.of("AllRootsBfsTest.severalWholeGroups"), 10);
   }
 
   @Test
   @Tag("slow")
   void everyRootOfManyWholeGroupsEqualsAPlainBfs() {
-    everyRootOfWholeGroups(12, 25);
+    everyRootOfWholeGroups(TestSeed.of("AllRootsBfsTest.manyWholeGroups"), 25);
   }
 
   private static void everyRootOfWholeGroups(long seed, int count) {
@@ -230,7 +231,8 @@ class AllRootsBfsTest {
     int solvable = 0;
     while (checked < count) {
       int g = random.nextInt(groups.count());
-      if (groups.size(g) > 3000) {
+      // half the sample solvable (only 1,981 of the 25,422 groups are: ten draws held none four runs in ten)
+      if (groups.size(g) > 3000 || checked < count / 2 && !solvable(g)) {
         continue;
       }
       compare(g, everyRoot(g));

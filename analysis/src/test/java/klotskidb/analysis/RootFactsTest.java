@@ -13,6 +13,7 @@ import klotskidb.layerer.SampleData;
 import klotskidb.layerer.GroupGraph;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /**
  * One root's lists from a BFS over codes against the all-roots engine on the same roots, on one
@@ -41,14 +42,14 @@ class RootFactsTest {
   /** Sampled roots of random groups (solvable or not, of one layout too) against AllRootsBfs. */
   @Test
   void sampledRootsEqualTheEngine() {
-    sampledRootsEqualTheEngine(23, 4);
+    sampledRootsEqualTheEngine(TestSeed.of("RootFactsTest.sampledRoots"), 4);
   }
 
   /** Thirty groups more, of another seed, every root also on two threads. */
   @Test
   @Tag("slow")
   void moreSampledRootsEqualTheEngine() {
-    sampledRootsEqualTheEngine(24, 12);
+    sampledRootsEqualTheEngine(TestSeed.of("RootFactsTest.moreSampledRoots"), 12);
   }
 
   /** Roots of 30 random groups; of each group's 12, the first {@code shared} also with every level shared by two threads. */

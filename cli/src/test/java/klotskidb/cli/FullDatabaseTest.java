@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
+import klotskidb.testing.TestSeed;
 
 /**
  * The full build, as {@code make run} does it, checked against an independent in-memory run of
@@ -69,7 +70,7 @@ class FullDatabaseTest {
    */
   @Test
   void classesBuiltAloneWriteTheFullDatabasesRows() throws Exception {
-    Random random = new Random(66);
+    Random random = TestSeed.random("FullDatabaseTest.classesBuiltAloneWriteTheFullDatabasesRows");
     java.util.Set<Integer> sample = new java.util.TreeSet<>();
     while (sample.size() < 4) {
       int cls = random.nextInt(LayoutClass.COUNT);
@@ -299,7 +300,7 @@ class FullDatabaseTest {
         cursor = p.next();
       } while (cursor != null);
       assertTrue(all.size() > 3 * klotskidb.db.FindCodec.CHUNK, all.size() + " layouts");
-      java.util.Random random = new java.util.Random(58);
+      java.util.Random random = TestSeed.random("FullDatabaseTest.findTotalsAreThePublishedCounts");
       for (int k = 0; k < 20; k++) {
         int offset = random.nextInt(all.size());
         assertEquals(all.get(offset), klotskidb.query.Finder.findAt(db, f, offset, 1).hits().get(0).code(),
@@ -501,7 +502,7 @@ class FullDatabaseTest {
       }
     });
     assertEquals(all.size(), next[0]);
-    Random random = new Random(1121);
+    Random random = TestSeed.random("FullDatabaseTest.recordsEqualAnIndependentRunOfThePipeline");
     for (int i = 0; i < 1_000_000; i++) {
       int id = random.nextInt(all.size());
       if (db.codeOfId(id) != all.code(id)) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /**
  * {@code klotski solve --stdin}: one answer per line, the same answer as {@code solve X} gives for
@@ -22,7 +23,7 @@ class SolveStdinTest {
         "0-3-0-0-0", "DFC000000"));
     klotskidb.enumerator.LayoutSpace space = klotskidb.enumerator.LayoutSpace.of(
         klotskidb.enumerator.ClassSet.of(List.of(Cli.ANALYSED_CLASSES.split(","))));
-    java.util.Random random = new java.util.Random(67);
+    java.util.Random random = TestSeed.random("SolveStdinTest.lines");
     for (int k = 0; k < 24; k++) {
       l.add(klotskidb.enumerator.Code.format(space.code(random.nextInt(space.size()))));
     }

@@ -16,6 +16,7 @@ import klotskidb.enumerator.LayoutSpace;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import klotskidb.testing.TestSeed;
 
 /**
  * {@code info X} and {@code group X} with no database there compute the layout's group alone
@@ -42,7 +43,7 @@ class WithoutDatabaseTest {
 
   /** Seeded layouts of the sample's classes: every class's first, then random ones. */
   private static List<String> sample(int perClass) {
-    Random random = new Random(67);
+    Random random = TestSeed.random("WithoutDatabaseTest.sample");
     List<String> codes = new ArrayList<>();
     for (String cls : CLASSES) {
       LayoutSpace s = LayoutSpace.of(ClassSet.of(List.of(cls)));

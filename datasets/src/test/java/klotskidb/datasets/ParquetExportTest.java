@@ -10,6 +10,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /** The byte-level text columns equal the String forms they replace, on every layout (slow; every 13th quick). */
 class ParquetExportTest {
@@ -39,7 +40,7 @@ class ParquetExportTest {
 
   @Test
   void namesOfRandomRecords() {
-    SplittableRandom r = new SplittableRandom(7);
+    SplittableRandom r = new SplittableRandom(TestSeed.of("ParquetExportTest.namesOfRandomRecords"));
     for (int i = 0; i < 1_000_000; i++) {
       int groupIndex = i < 1000 ? i : r.nextInt(1_000_000);
       CaseRecord c = new CaseRecord(0, 0, r.nextInt(8), r.nextInt(15), r.nextInt(8), r.nextInt(i < 1000 ? 12 : 3000),

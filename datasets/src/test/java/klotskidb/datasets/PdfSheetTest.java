@@ -22,6 +22,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import klotskidb.testing.TestSeed;
 
 /**
  * The sheet as PDF, read back by a PDF parser (PDFBox's text extraction, as pdftotext reads it):
@@ -35,7 +36,7 @@ class PdfSheetTest {
   /** 横刀立马 (named), an unsolvable layout and a seeded sample, their solutions solved. */
   private static PuzzleSheet.Sheet sheet(String lang) {
     List<Long> codes = new ArrayList<>(List.of(0x1A9BF0C00L, 0x0E83ABC00L));
-    Random random = new Random(69);
+    Random random = TestSeed.random("PdfSheetTest.sheet");
     while (codes.size() < 14) {
       codes.add(AllLayouts.codeOfId(random.nextInt(AllLayouts.COUNT)));
     }

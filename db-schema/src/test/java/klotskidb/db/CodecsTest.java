@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /**
  * Every codec against the bytes its class comment documents (the worked example of 1A9BF0C00,
@@ -74,7 +75,7 @@ class CodecsTest {
    */
   @Test
   void everyRowReadsBackAsWritten() {
-    java.util.Random r = new java.util.Random(70);
+    java.util.Random r = TestSeed.random("CodecsTest.everyRowReadsBackAsWritten");
     Ranks ranks = ranks();
     for (int k = 0; k < 20_000; k++) {
       boolean edge = k % 10 == 0;

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /** Sums joined from parts against the plain sum of the same rows read once, in order. */
 class RowChecksumTest {
   @Test
   void combineEqualsTheCrcOfTheConcatenation() {
-    Random random = new Random(7);
+    Random random = TestSeed.random("RowChecksumTest.combineEqualsTheCrcOfTheConcatenation");
     for (int trial = 0; trial < 200; trial++) {
       byte[] a = new byte[random.nextInt(trial < 20 ? 3 : 5000)];
       byte[] b = new byte[random.nextInt(trial % 3 == 0 ? 2 : 70000)];
@@ -30,7 +31,7 @@ class RowChecksumTest {
 
   @Test
   void partsAppendedInOrderGiveTheWholeFamilysSum() {
-    Random random = new Random(11);
+    Random random = TestSeed.random("RowChecksumTest.partsAppendedInOrderGiveTheWholeFamilysSum");
     byte[][] keys = new byte[5000][];
     byte[][] values = new byte[5000][];
     RowChecksum whole = new RowChecksum();

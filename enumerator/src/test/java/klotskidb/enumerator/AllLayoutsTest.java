@@ -11,6 +11,7 @@ import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /** Properties over all 29,334,498 layouts, and counts against the published tables. */
 class AllLayoutsTest {
@@ -51,7 +52,7 @@ class AllLayoutsTest {
    */
   @Test
   void rankAcceptsExactlyTheLegalNearMissesOfLegalCodes() {
-    java.util.Random random = new java.util.Random(11_21);
+    java.util.Random random = TestSeed.random("AllLayoutsTest.rankAcceptsExactlyTheLegalNearMissesOfLegalCodes");
     int legal = 0;
     for (int i = 0; i < 600_000; i++) {
       long code = all.code(random.nextInt(all.size()));

@@ -9,6 +9,7 @@ import klotskidb.enumerator.IllegalCodeException.Reason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import klotskidb.testing.SameAsReference;
 
 class CodeTest {
   @Test
@@ -66,7 +67,7 @@ class CodeTest {
   void rankRecognisesExactlyTheLegalCodes() {
     // random values, one-bit slips of the classic, and values with the last byte clear (as codes end)
     int[] legal = {0};
-    klotskidb.testing.SameAsReference.check("Code.isLegal", 20261121, 300_000, random -> {
+    SameAsReference.check("Code.isLegal", 300_000, random -> {
       switch (random.nextInt(3)) {
         case 0: return random.nextLong() & (Code.LIMIT - 1);
         case 1: return 0x1A9BF0C00L ^ (1L << random.nextInt(36));

@@ -10,15 +10,29 @@ import java.util.function.Function;
  * ways to answer it; a difference names the input, the seed and its index, so it is made again.
  *
  * <pre>
- *   SameAsReference.check("isLegal", 20261121, 300_000, r -> r.nextLong() &amp; (Code.LIMIT - 1),
+ *   SameAsReference.check("isLegal", 300_000, r -> r.nextLong() &amp; (Code.LIMIT - 1),
  *       Code::isLegal, v -> Code.problem(v) == null, Code::format);
  *   // isLegal differs from the reference on 0123456789 (seed 20261121, input 17): true, reference false
+ *   // (the run's seed for "isLegal", then each seed once-failing.tsv keeps for it: TestSeed)
  * </pre>
  *
  * Results are compared with {@code equals}: give lists or sets, not arrays.
  */
 public final class SameAsReference {
   private SameAsReference() {}
+
+  /**
+   * The same on this run's seed for {@code what} and every seed once-failing.tsv keeps for it
+   * ({@link TestSeed#seeds}): new inputs each run, the ones that once found a difference always.
+   */
+  public static <I, R> int check(String what, int count, Function<Random, I> input, Function<I, R> fast,
+      Function<I, R> reference, Function<I, String> show) {
+    int checked = 0;
+    for (long seed : TestSeed.seeds(what)) {
+      checked += check(what, seed, count, input, fast, reference, show);
+    }
+    return checked;
+  }
 
   /**
    * Checks {@code fast} against {@code reference} on {@code count} inputs drawn by {@code input}

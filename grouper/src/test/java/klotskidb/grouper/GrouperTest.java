@@ -17,6 +17,7 @@ import klotskidb.enumerator.Progress;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /** Groups of all 29,334,498 layouts against the published tables. */
 class GrouperTest {
@@ -126,7 +127,7 @@ class GrouperTest {
 
   @Test
   void floodFillFromTheSeedGivesTheSameMembersOnASample() {
-    Random random = new Random(7);
+    Random random = TestSeed.random("GrouperTest.floodFillFromTheSeedGivesTheSameMembersOnASample");
     int[] sample = new int[200];
     for (int i = 0; i < sample.length; i++) {
       sample[i] = random.nextInt(groups.count());
@@ -165,7 +166,7 @@ class GrouperTest {
   void classesGroupedAloneNameEveryLayoutAsTheWholeSpace() {
     java.util.List<Integer> picked = new java.util.ArrayList<>(java.util.List.of(LayoutClass.index(5, 4, 1),
         LayoutClass.index(2, 6, 1)));
-    Random random = new Random(66);
+    Random random = TestSeed.random("GrouperTest.classesGroupedAloneNameEveryLayoutAsTheWholeSpace");
     while (picked.size() < 12) {
       int c = random.nextInt(LayoutClass.COUNT);
       if (!picked.contains(c)) {

@@ -9,6 +9,7 @@ import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Groups;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /** The BFS over orbits against a plain BFS over every layout's moves, on seeded random sources. */
 class OrbitBfsTest {
@@ -78,7 +79,7 @@ class OrbitBfsTest {
 
   @Test
   void distancesEqualAPlainBfs() {
-    Random random = new Random(11);
+    Random random = TestSeed.random("OrbitBfsTest.distancesEqualAPlainBfs");
     // classic: closed under the mirror, with symmetric layouts; 2-2-1-0: closed under all
     int classic = groups.groupOf(all.index(0x1A9BF0C00L));
     GroupGraph graph = new GroupGraph();

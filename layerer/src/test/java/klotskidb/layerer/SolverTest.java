@@ -8,6 +8,7 @@ import java.util.Arrays;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.SameAsReference;
 
 class SolverTest {
   private static boolean isMove(long from, long to) {
@@ -39,7 +40,7 @@ class SolverTest {
     klotskidb.enumerator.LayoutSpace all = layers.groups().layouts();
     Mover mover = new Mover();
     long[] next = new long[Mover.MAX_NEIGHBOURS];
-    klotskidb.testing.SameAsReference.check("Solver.solve", 67, 200, r -> {
+    SameAsReference.check("Solver.solve", 200, r -> {
       while (true) {
         int id = r.nextInt(all.size());
         if (layers.minSolutionStep(id) >= 0) {

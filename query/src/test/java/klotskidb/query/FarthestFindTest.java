@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import klotskidb.testing.TestSeed;
 
 /**
  * Find by a range of farthest_step against the plain answer, on two databases of the same
@@ -81,7 +82,7 @@ class FarthestFindTest {
    */
   @Test
   void seededFarthestFiltersGiveThePlainScansAnswersAndTotals() {
-    Random random = new Random(5858);
+    Random random = TestSeed.random("FarthestFindTest.seededFarthestFiltersGiveThePlainScansAnswersAndTotals");
     int some = 0;
     for (int k = 0; k < 12; k++) {
       Map<String, String> q = new HashMap<>();

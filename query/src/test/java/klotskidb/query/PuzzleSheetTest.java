@@ -15,6 +15,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Solver;
 import org.junit.jupiter.api.Test;
+import klotskidb.testing.TestSeed;
 
 /**
  * The sheet's moves read back to their solutions, as the page reads a link's moves: from each
@@ -52,7 +53,7 @@ class PuzzleSheetTest {
     assertEquals(162, moves.length());
     assertTrue(moves.startsWith("nr"), moves); // 1A9BF0C00 -> 1A98FCC00: the 1x1 at n (13) to r (17)
     assertArrayEquals(classic, replay(0x1A9BF0C00L, moves));
-    Random random = new Random(69);
+    Random random = TestSeed.random("PuzzleSheetTest.theMovesOfSolutionsReadBackToThem");
     for (int k = 0; k < 60; k++) {
       long code = AllLayouts.codeOfId(random.nextInt(AllLayouts.COUNT));
       long[] path = Solver.solve(code);
