@@ -1,6 +1,7 @@
 package klotskidb.analysis;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import klotskidb.layerer.GroupGraph;
@@ -129,7 +130,7 @@ public final class AllRootsBfs {
 
   private void useLanes(int k, int n, boolean fit) {
     if (kept.length != k) {
-      BitParallelBfs[] next = java.util.Arrays.copyOf(kept, k);
+      BitParallelBfs[] next = Arrays.copyOf(kept, k);
       for (int t = k; t < kept.length; t++) {
         droppedLevels[0] += kept[t].touchedLevels;
         droppedLevels[1] += kept[t].openLevels;
@@ -503,7 +504,7 @@ public final class AllRootsBfs {
    */
   private Segments segments(int n, LongArrayList extra) {
     int[] begin = new int[n + 1];
-    List<LongArrayList> all = new java.util.ArrayList<>();
+    List<LongArrayList> all = new ArrayList<>();
     for (BitParallelBfs lane : lanes) {
       all.add(lane.pairs);
     }

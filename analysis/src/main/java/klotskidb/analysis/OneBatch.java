@@ -1,6 +1,8 @@
 package klotskidb.analysis;
 
 import java.util.Arrays;
+import java.util.List;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
@@ -57,7 +59,7 @@ public final class OneBatch {
     };
     int dash = group.lastIndexOf('-');
     int cls = LayoutClass.parse(group.substring(0, dash));
-    Groups groups = Grouper.of(klotskidb.enumerator.ClassSet.ofIndexes(java.util.List.of(cls)), 2, Progress.NONE);
+    Groups groups = Grouper.of(ClassSet.ofIndexes(List.of(cls)), 2, Progress.NONE);
     GroupGraph graph = new GroupGraph();
     graph.load(groups, groups.group(cls, Integer.parseInt(group.substring(dash + 1))));
     GroupArrays g = new GroupArrays();

@@ -7,21 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import klotskidb.enumerator.LayoutSpace;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongUnaryOperator;
+import java.util.stream.IntStream;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.SampleData;
 import klotskidb.layerer.GroupGraph;
 import klotskidb.layerer.Layers;
+import klotskidb.layerer.SampleData;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import klotskidb.testing.TestSeed;
 
 /**
  * The bit-parallel all-roots BFS against a plain BFS from one root at a time. Its tests run two at
@@ -45,7 +50,7 @@ class AllRootsBfsTest {
       int[] dist = new int[n];
       int[] queue = new int[n];
       // a plain BFS, independent of the engine's
-      java.util.Arrays.fill(dist, -1);
+      Arrays.fill(dist, -1);
       dist[root] = 0;
       queue[0] = root;
       int reached = 1;
@@ -147,7 +152,7 @@ class AllRootsBfsTest {
   }
 
   /** Every whole group's references, kept for the next test of the same group (the classic's: three). */
-  private static final java.util.Map<Integer, Reference[]> WHOLE = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<Integer, Reference[]> WHOLE = new ConcurrentHashMap<>();
 
   /** The plain BFS of each root, on every core (the references cost far more than the engines). */
   private static Reference[] references(int g, GroupGraph graph, int[] roots) {
@@ -157,7 +162,7 @@ class AllRootsBfsTest {
       return kept;
     }
     Reference[] refs = new Reference[roots.length];
-    java.util.stream.IntStream.range(0, roots.length).parallel().forEach(i -> refs[i] = new Reference(graph, roots[i]));
+    IntStream.range(0, roots.length).parallel().forEach(i -> refs[i] = new Reference(graph, roots[i]));
     if (whole && graph.size() > 20_000) {
       WHOLE.put(g, refs);
     }
@@ -169,7 +174,7 @@ class AllRootsBfsTest {
   }
 
   private static int[] everyRoot(int g) {
-    return java.util.stream.IntStream.range(0, groups.size(g)).toArray();
+    return IntStream.range(0, groups.size(g)).toArray();
   }
 
   @Test
@@ -251,7 +256,7 @@ class AllRootsBfsTest {
   }
 
   /** Whether a transform of the seed (mirror, flip or both) lands in the group: it maps the group onto itself. */
-  private static boolean closedUnder(int g, java.util.function.LongUnaryOperator transform) {
+  private static boolean closedUnder(int g, LongUnaryOperator transform) {
     return groups.groupOf(all.index(transform.applyAsLong(all.code(groups.member(g, 0))))) == g;
   }
 
@@ -265,8 +270,8 @@ class AllRootsBfsTest {
     boolean mirrorAndFlip = false;
     boolean mirrorOnly = false;
     boolean neither = false; // not its own mirror image (the largest such groups are small)
-    int[] bySize = java.util.stream.IntStream.range(0, groups.count()).boxed()
-        .sorted(java.util.Comparator.comparingInt(groups::size)).mapToInt(Integer::intValue).toArray();
+    int[] bySize = IntStream.range(0, groups.count()).boxed()
+        .sorted(Comparator.comparingInt(groups::size)).mapToInt(Integer::intValue).toArray();
     for (int g : bySize) {
       if (groups.size(g) < 300) {
         continue;

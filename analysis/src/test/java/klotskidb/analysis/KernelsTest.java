@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.SampleData;
 import klotskidb.layerer.GroupGraph;
+import klotskidb.layerer.SampleData;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -126,7 +127,7 @@ class KernelsTest {
   /** SHA-256 of every layout's five values and two lists, in local index order. */
   private static String digest(AllRootsBfs.Result r) throws Exception {
     MessageDigest md = MessageDigest.getInstance("SHA-256");
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1 << 16);
+    ByteBuffer b = ByteBuffer.allocate(1 << 16);
     for (int i = 0; i < r.size; i++) {
       int[] f = r.farthest(i);
       int[] s = r.minSolutions(i);

@@ -10,6 +10,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
@@ -276,7 +277,7 @@ class LanePoolTest {
       at.decrementAndGet();
     }, () -> true, 96);
     boolean[] all = new boolean[100];
-    java.util.Arrays.fill(all, true);
+    Arrays.fill(all, true);
     assertArrayEquals(all, done);
     assertTrue(most.get() <= 4, most.get() + " batches at once");
   }

@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.db.KlotskiDb;
@@ -128,7 +129,7 @@ public final class ServeLoad {
     }
     String headers = new String(buf, 0, headerEnd, StandardCharsets.US_ASCII);
     int status = Integer.parseInt(headers.substring(9, 12));
-    int at = headers.toLowerCase(java.util.Locale.ROOT).indexOf("content-length:");
+    int at = headers.toLowerCase(Locale.ROOT).indexOf("content-length:");
     if (at < 0) {
       throw new IOException("no Content-Length");
     }

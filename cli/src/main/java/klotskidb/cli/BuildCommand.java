@@ -1,11 +1,12 @@
 package klotskidb.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.Groups;
 import klotskidb.jobs.BuildJob;
 import klotskidb.jobs.Stages;
@@ -45,7 +46,7 @@ final class BuildCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static String summary(Layers layers, Path target, Stages stages) throws java.io.IOException {
+  private static String summary(Layers layers, Path target, Stages stages) throws IOException {
     Groups groups = layers.groups();
     LayoutSpace all = groups.layouts();
     int solvable = 0;

@@ -1,7 +1,9 @@
 package klotskidb.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.InputException;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,11 +22,11 @@ final class ClassesOption {
       return ClassSet.of(null);
     }
     // split here, not by picocli, which drops the empty names at the end ('5-4-1,,'): each is refused
-    List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (String given : classes) {
       for (String name : given.split(",", -1)) {
         if (name.isBlank()) { // '5-4-1,,', ',5-4-1' or --classes ''
-          throw new klotskidb.enumerator.InputException("--classes names an empty class: expected J-B-S names "
+          throw new InputException("--classes names an empty class: expected J-B-S names "
               + "between the commas, e.g. 5-4-1,0-2-0");
         }
         names.add(name);

@@ -1,6 +1,8 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import klotskidb.enumerator.Progress;
 
@@ -74,7 +76,7 @@ final class ConsoleProgress implements Progress {
 
   /** One step's line: the time, the pass, the share, the counts, the estimated end. */
   private String logLine(int decile, long done, long now) {
-    java.time.LocalTime at = java.time.LocalTime.now().withNano(0);
+    LocalTime at = LocalTime.now().withNano(0);
     double elapsed = (now - started) / 1e9;
     double f = Math.min(1.0, done / (double) total);
     String eta = decile >= 10 || f <= 0 ? "" : String.format(Locale.ROOT, ", eta %s (%s)",
@@ -82,10 +84,10 @@ final class ConsoleProgress implements Progress {
     return String.format(Locale.ROOT, "%s %s: %d%% (%,d of %,d)%s", time(at), pass, (int) (f * 100), done, total, eta);
   }
 
-  private static final java.time.format.DateTimeFormatter HH_MM_SS = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
+  private static final DateTimeFormatter HH_MM_SS = DateTimeFormatter.ofPattern("HH:mm:ss");
 
   /** 03:41:00, always with the seconds (LocalTime's own text drops them on the minute: 03:41). */
-  static String time(java.time.LocalTime t) {
+  static String time(LocalTime t) {
     return HH_MM_SS.format(t);
   }
 

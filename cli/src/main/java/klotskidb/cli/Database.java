@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.query.LayoutRef;
 import klotskidb.query.Lookup;
 
 /** The database of the query commands: the default path, and look-ups whose errors name it. */
@@ -37,11 +38,11 @@ final class Database {
 
   /** The stored record of a layout given as text; one clear error naming the database otherwise. */
   static CaseRecord lookup(KlotskiDb db, String text) {
-    return lookup(db, klotskidb.query.LayoutRef.parse(text));
+    return lookup(db, LayoutRef.parse(text));
   }
 
   /** The same for a layout parsed already. */
-  static CaseRecord lookup(KlotskiDb db, klotskidb.query.LayoutRef ref) {
+  static CaseRecord lookup(KlotskiDb db, LayoutRef ref) {
     try {
       return Lookup.layout(db, ref);
     } catch (Lookup.NotFoundException e) {

@@ -14,6 +14,8 @@ import klotskidb.db.Schema;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.jobs.Version;
+import klotskidb.query.Lookup;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,21 +94,21 @@ final class ExportCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ExportFormat> {
+  static final class FormatConverter implements CommandLine.ITypeConverter<ExportFormat> {
     @Override
     public ExportFormat convert(String value) {
       return Choices.of(ExportFormat.class, value);
     }
   }
 
-  static final class TableConverter implements picocli.CommandLine.ITypeConverter<Table> {
+  static final class TableConverter implements CommandLine.ITypeConverter<Table> {
     @Override
     public Table convert(String value) {
       return Choices.of(Table.class, value);
     }
   }
 
-  static final class RuleConverter implements picocli.CommandLine.ITypeConverter<HrdFiles.MirrorRule> {
+  static final class RuleConverter implements CommandLine.ITypeConverter<HrdFiles.MirrorRule> {
     @Override
     public HrdFiles.MirrorRule convert(String value) {
       return Choices.of(HrdFiles.MirrorRule.class, value);
@@ -132,7 +134,7 @@ final class ExportCommand implements Callable<Integer> {
       kdb[0] = opened;
       if (opened != null && cls >= 0 && group == null && !opened.classes().contains(LayoutClass.name(cls))) {
         // a partial database without the class: a failure before anything is written, not an empty file
-        throw new klotskidb.query.Lookup.NotFoundException("class " + LayoutClass.name(cls) + " is not in the database at "
+        throw new Lookup.NotFoundException("class " + LayoutClass.name(cls) + " is not in the database at "
             + db.dir() + " (built for " + opened.classes().size() + (opened.classes().size() == 1 ? " other class" : " other classes")
             + "; 'klotski build --classes "
             + LayoutClass.name(cls) + "' builds it)");

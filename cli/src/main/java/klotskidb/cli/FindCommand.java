@@ -1,23 +1,26 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import klotskidb.db.CaseRecord;
+import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.ShortCode;
+import klotskidb.query.Catalogue;
+import klotskidb.query.Difficulty;
 import klotskidb.query.FindCursor;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
-import klotskidb.db.KlotskiDb;
-import java.util.Locale;
-import klotskidb.db.CaseRecord;
-import klotskidb.enumerator.Code;
-import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import klotskidb.enumerator.InputException;
 
 /**
  * Layouts by their facts, a page at a time: the filters of {@code GET /api/find}, the same
@@ -91,7 +94,7 @@ final class FindCommand implements Callable<Integer> {
       CaseRecord c = p.records().get(i);
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
           + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps  "
-              + klotskidb.query.Difficulty.word(h.minSolutionStep()).replace('_', ' '))
+              + Difficulty.word(h.minSolutionStep()).replace('_', ' '))
           + (h.symmetric() ? "  symmetric" : "") + (Boolean.TRUE.equals(c.minimal()) ? "  minimal" : "")
           + (c.isSolvable() ? String.format(Locale.ROOT, "  %,d optimal", c.optimalSolutionNum()) : "")
           + (h.farthestStep() >= 0 ? "  farthest " + h.farthestStep() : "")
@@ -122,7 +125,7 @@ final class FindCommand implements Callable<Integer> {
 
   /** A layout's names in the catalogue of named layouts, after two spaces; "" for most layouts. */
   private static String names(long code) {
-    java.util.List<String> names = klotskidb.query.Catalogue.get().namesOf(code);
+    List<String> names = Catalogue.get().namesOf(code);
     return names.isEmpty() ? "" : "  " + String.join("、", names);
   }
 }

@@ -1,26 +1,30 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
+import klotskidb.grouper.Names;
+import klotskidb.layerer.OneGroup;
 import klotskidb.query.Computed;
 import klotskidb.query.Documents;
 import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
-import klotskidb.query.Queries;
 import klotskidb.query.Lookup;
-import klotskidb.enumerator.Code;
-import klotskidb.layerer.OneGroup;
-import klotskidb.grouper.Names;
+import klotskidb.query.Queries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import klotskidb.enumerator.InputException;
 
 /** The group of a layout or a group name: from the database with --db (or --json), else its group alone, computed. */
 @Command(name = "group", mixinStandardHelpOptions = true,
@@ -135,7 +139,7 @@ final class GroupCommand implements Callable<Integer> {
           out.println(Json.write(Queries.layer(kdb, g, layer, 0, g.layerSizes()[layer])));
           return;
         }
-        java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>(Documents.group(kdb, g));
+        Map<String, Object> doc = new LinkedHashMap<>(Documents.group(kdb, g));
         if (members) { // the group's document and its members' codes in group_index order
           doc.put("members", memberCodes(kdb, g));
         }
@@ -155,8 +159,8 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   /** The group's members' codes in group_index order, read from the database. */
-  private static java.util.List<String> memberCodes(KlotskiDb kdb, GroupRecord g) {
-    java.util.List<String> codes = new java.util.ArrayList<>((int) g.size());
+  private static List<String> memberCodes(KlotskiDb kdb, GroupRecord g) {
+    List<String> codes = new ArrayList<>((int) g.size());
     for (int i = 0; i < g.size(); i++) {
       codes.add(Code.format(kdb.codeOfName(g.jiang(), g.bing(), g.style(), g.groupNum(), i)));
     }

@@ -4,8 +4,22 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.OutputClosedException;
+import klotskidb.enumerator.UserText;
+import klotskidb.query.Errors;
+import klotskidb.query.Json;
 
 /**
  * Lines of standard input as a script means them, one answer per line for {@code paste}:
@@ -41,7 +55,7 @@ final class InputLines {
    * questions ({@code paste}). Stops when standard output's reader is gone ({@code | head}).
    * Returns 1 if any line failed, else 0.
    */
-  int answerEach(java.io.PrintWriter out, Answer answer) throws IOException {
+  int answerEach(PrintWriter out, Answer answer) throws IOException {
     return answerEach(out, answer, 1);
   }
 
@@ -50,19 +64,19 @@ final class InputLines {
    * each answer a BFS of its own), written in the order read: a few lines are read ahead of the
    * one written, no more.
    */
-  int answerEach(java.io.PrintWriter out, Answer answer, int threads) throws IOException {
-    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+  int answerEach(PrintWriter out, Answer answer, int threads) throws IOException {
+    AtomicInteger failed = new AtomicInteger();
     if (threads <= 1) {
       for (String line; (line = next()) != null; ) {
         write(out, answerOf(line, answer, failed));
       }
     } else {
-      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+      ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
         Thread t = new Thread(r, "answers");
         t.setDaemon(true);
         return t;
       });
-      java.util.ArrayDeque<java.util.concurrent.Future<String>> ahead = new java.util.ArrayDeque<>();
+      ArrayDeque<Future<String>> ahead = new ArrayDeque<>();
       try {
         for (String line; (line = next()) != null; ) {
           String l = line;
@@ -82,13 +96,13 @@ final class InputLines {
     return failed.get() == 0 ? 0 : 1;
   }
 
-  private static String done(java.util.concurrent.Future<String> answer) {
+  private static String done(Future<String> answer) {
     try {
       return answer.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
@@ -96,29 +110,29 @@ final class InputLines {
     }
   }
 
-  private static void write(java.io.PrintWriter out, String text) throws IOException {
+  private static void write(PrintWriter out, String text) throws IOException {
     out.println(text);
     if (out.checkError()) { // its reader is gone: reading on would answer no one
-      throw new klotskidb.enumerator.OutputClosedException("standard output", null);
+      throw new OutputClosedException("standard output", null);
     }
   }
 
   /** A line's answer, or the API's error for it as one JSON object (counted in {@code failed}). */
-  private static String answerOf(String line, Answer answer, java.util.concurrent.atomic.AtomicInteger failed) {
+  private static String answerOf(String line, Answer answer, AtomicInteger failed) {
     try {
       if (line.isBlank()) {
-        throw new klotskidb.enumerator.InputException("a blank line names no layout");
+        throw new InputException("a blank line names no layout");
       }
       return answer.of(line);
     } catch (IllegalArgumentException e) {
       failed.incrementAndGet();
-      String typed = klotskidb.enumerator.UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line);
-      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      String typed = UserText.oneLine(line.length() > 200 ? line.substring(0, 200) : line);
+      Map<String, Object> m = new LinkedHashMap<>();
       m.put("input", typed);
-      m.put("status", klotskidb.query.Errors.status(e));
-      m.putAll(klotskidb.query.Errors.of(e)); // the API's error: message, code and details
+      m.put("status", Errors.status(e));
+      m.putAll(Errors.of(e)); // the API's error: message, code and details
       m.put("input", typed); // as typed
-      return klotskidb.query.Json.write(m);
+      return Json.write(m);
     }
   }
 

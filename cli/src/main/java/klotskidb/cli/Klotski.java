@@ -1,18 +1,26 @@
 package klotskidb.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import klotskidb.datasets.AtomicFile;
+import klotskidb.datasets.SqliteExport;
 import klotskidb.db.IoErrors;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.OutputClosedException;
 import klotskidb.enumerator.UserText;
+import klotskidb.query.Spellings;
+import picocli.AutoComplete;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.OutputClosedException;
 
 /**
  * The {@code klotski} command. Exit codes: 0 success; 2 usage error, whatever was typed wrong (an
@@ -53,7 +61,7 @@ public final class Klotski implements Callable<Integer> {
     }
     InfoCommand.startAhead(args);
     // Ctrl-C or SIGTERM before the end: one line that says so (serve stops that way by design)
-    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean finished = new AtomicBoolean();
     if (args.length == 0 || !args[0].equals("serve")) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         if (!finished.get()) {
@@ -91,7 +99,7 @@ public final class Klotski implements Callable<Integer> {
       ReleaseCommand.class,
       CommandLine.HelpCommand.class,
       // picocli's: a bash (and zsh, through bashcompinit) completion script of every command and option
-      picocli.AutoComplete.GenerateCompletion.class,
+      AutoComplete.GenerateCompletion.class,
       ManPageCommand.class);
 
   /**
@@ -115,13 +123,13 @@ public final class Klotski implements Callable<Integer> {
     }
     CommandLine export = cl.getSubcommands().get("export");
     if (export != null) { // the SQLite facts table's columns, as the export writes them
-      export.getCommandSpec().usageMessage().description(java.util.Arrays.stream(
+      export.getCommandSpec().usageMessage().description(Arrays.stream(
           export.getCommandSpec().usageMessage().description())
-          .map(l -> l.replace("FACTS_COLUMNS", klotskidb.datasets.SqliteExport.factsColumns())).toArray(String[]::new));
+          .map(l -> l.replace("FACTS_COLUMNS", SqliteExport.factsColumns())).toArray(String[]::new));
     }
     CommandLine serve = cl.getSubcommands().get("serve");
     if (serve != null) { // its routes, from the API's description, after its first line
-      List<String> d = new java.util.ArrayList<>(List.of(serve.getCommandSpec().usageMessage().description()));
+      List<String> d = new ArrayList<>(List.of(serve.getCommandSpec().usageMessage().description()));
       d.addAll(1, ServeCommand.routes());
       serve.getCommandSpec().usageMessage().description(d.toArray(new String[0]));
     }
@@ -186,7 +194,7 @@ public final class Klotski implements Callable<Integer> {
       err.println("klotski: unknown command " + UserText.quote(args[0])
           + didYouMean(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))) + "; the commands are "
           + String.join(", ", cl.getSubcommands().entrySet().stream()
-              .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(java.util.Map.Entry::getKey).toList())
+              .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList())
           + " (see 'klotski --help')");
       err.flush();
       return 2;
@@ -217,7 +225,7 @@ public final class Klotski implements Callable<Integer> {
     }
     String typed = u.getUnmatched().get(0);
     CommandLine.Model.CommandSpec spec = u.getCommandLine().getCommandSpec();
-    List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     if (typed.startsWith("-")) {
       spec.options().forEach(o -> names.addAll(List.of(o.names())));
       typed = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
@@ -225,9 +233,9 @@ public final class Klotski implements Callable<Integer> {
       names.addAll(spec.subcommands().keySet());
     }
     int best = 3;
-    List<String> close = new java.util.ArrayList<>();
+    List<String> close = new ArrayList<>();
     for (String n : names) {
-      int d = klotskidb.query.Spellings.distance(typed, n, 3);
+      int d = Spellings.distance(typed, n, 3);
       if (d < best) {
         best = d;
         close.clear();
@@ -247,14 +255,14 @@ public final class Klotski implements Callable<Integer> {
    * one (see {@link AtomicFile}).
    */
   static String describe(Throwable e) {
-    if (e instanceof java.nio.file.FileSystemException f) {
+    if (e instanceof FileSystemException f) {
       return (f.getFile() == null ? "" : "cannot access " + f.getFile() + ": ") + IoErrors.reason(f)
           + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")");
     }
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     // a library's wrapper ("Unable to close resource") says what failed, its I/O cause why
     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-      if (c instanceof java.io.IOException io && !message.contains(IoErrors.reason(io))) {
+      if (c instanceof IOException io && !message.contains(IoErrors.reason(io))) {
         return message + ": " + IoErrors.reason(io);
       }
     }

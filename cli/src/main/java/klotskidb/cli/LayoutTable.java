@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -62,7 +63,7 @@ final class LayoutTable {
         : v instanceof List<?> l ? (l.isEmpty() ? "none" : String.join(", ", l.stream().map(String::valueOf).toList()))
         : v instanceof Number n && (f.type() == Facts.Type.LONG || f.name().equals("size")
             || f.name().endsWith("_num") && !f.name().equals("group_num"))
-            ? String.format(java.util.Locale.ROOT, "%,d", n.longValue()) // counts; ids and steps plain
+            ? String.format(Locale.ROOT, "%,d", n.longValue()) // counts; ids and steps plain
         : f.type() == Facts.Type.PERCENT ? v + "%"
         : String.valueOf(v);
     return v != null && f.label() != null ? text + " (" + f.label() + ")" : text;

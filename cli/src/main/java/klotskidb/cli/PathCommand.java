@@ -1,11 +1,16 @@
 package klotskidb.cli;
 
+import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.UserText;
+import klotskidb.layerer.Solver;
 import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
 import klotskidb.query.Queries;
-import klotskidb.layerer.Solver;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +34,7 @@ final class PathCommand implements Callable<Integer> {
   @Parameters(index = "1", arity = "0..1", paramLabel = "TO", description = "Target layout, in the same forms.")
   String to;
 
-  @picocli.CommandLine.Option(names = "--stdin", description = "A path for every pair FROM TO read from standard "
+  @CommandLine.Option(names = "--stdin", description = "A path for every pair FROM TO read from standard "
       + "input, one pair a line.")
   boolean stdin;
 
@@ -40,16 +45,16 @@ final class PathCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() throws java.io.IOException {
+  public Integer call() throws IOException {
     codesOnly.checkNotWith(json);
     if (stdin) {
       if (from != null) {
-        throw new klotskidb.enumerator.InputException("--stdin reads the pairs from standard input: give no FROM or TO");
+        throw new InputException("--stdin reads the pairs from standard input: give no FROM or TO");
       }
       return batch(new InputLines(System.in));
     }
     if (from == null || to == null) {
-      throw new klotskidb.enumerator.InputException("give two layouts FROM and TO, or --stdin");
+      throw new InputException("give two layouts FROM and TO, or --stdin");
     }
     long a = LayoutRef.codeWithoutDatabase(from);
     long b = LayoutRef.codeWithoutDatabase(to);
@@ -73,7 +78,7 @@ final class PathCommand implements Callable<Integer> {
   }
 
   /** One answer per line of pairs, as {@code solve --stdin} gives them: the codes on one line, or the document. */
-  int batch(InputLines in) throws java.io.IOException {
+  int batch(InputLines in) throws IOException {
     return in.answerEach(spec.commandLine().getOut(), line -> {
       String[] pair = pair(line);
       long a = LayoutRef.codeWithoutDatabase(pair[0]);
@@ -91,7 +96,7 @@ final class PathCommand implements Callable<Integer> {
       }
       StringBuilder s = new StringBuilder(path.length * 10);
       for (long code : path) {
-        s.append(s.length() == 0 ? "" : " ").append(klotskidb.enumerator.Code.format(code));
+        s.append(s.length() == 0 ? "" : " ").append(Code.format(code));
       }
       return s.toString();
     });
@@ -101,8 +106,8 @@ final class PathCommand implements Callable<Integer> {
   static String[] pair(String line) {
     String[] p = line.indexOf('\t') >= 0 ? line.split("\t", -1) : line.trim().split(" +");
     if (p.length != 2 || p[0].isBlank() || p[1].isBlank()) {
-      throw new klotskidb.enumerator.InputException("a line of path --stdin is FROM and TO, separated by a tab or "
-          + "by spaces, not " + klotskidb.enumerator.UserText.quote(line));
+      throw new InputException("a line of path --stdin is FROM and TO, separated by a tab or "
+          + "by spaces, not " + UserText.quote(line));
     }
     return new String[] {p[0].trim(), p[1].trim()};
   }

@@ -1,5 +1,7 @@
 package klotskidb.cli;
 
+import java.awt.Color;
+import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,16 +9,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import javax.imageio.ImageIO;
 import klotskidb.datasets.OwnFolder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
 import klotskidb.grouper.Names;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +59,7 @@ final class PlotCommand implements Callable<Integer> {
     // ImageIO's PNG writer caches in a temporary file by default, and when a write fails (a full
     // disk) its StreamCloser thread later printed a NullPointerException's stack trace after the
     // one-line error; a chart is some 30 KB: cached in memory instead
-    javax.imageio.ImageIO.setUseCache(false);
+    ImageIO.setUseCache(false);
     int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
     String layers = "layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png";
     OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
@@ -126,7 +133,7 @@ final class PlotCommand implements Callable<Integer> {
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
     chart.addSeries("groups", x, y);
     return chart;
   }
@@ -140,21 +147,21 @@ final class PlotCommand implements Callable<Integer> {
     }
     XYChart chart = new XYChartBuilder().width(1400).height(700)
         .title("Group " + g.name() + ": " + String.format("%,d", g.size()) + " layouts in " + g.layers()
-            + " layers from the seed " + klotskidb.enumerator.Code.format(g.seed()))
+            + " layers from the seed " + Code.format(g.seed()))
         .xAxisTitle("layer (steps from the seed)").yAxisTitle("layouts in the layer").build();
     style(chart);
     chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Area);
-    chart.addSeries("layer size", x, y).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    chart.addSeries("layer size", x, y).setMarker(SeriesMarkers.NONE);
     return chart;
   }
 
-  private static void style(Chart<? extends org.knowm.xchart.style.AxesChartStyler, ?> chart) {
-    org.knowm.xchart.style.AxesChartStyler s = chart.getStyler();
-    s.setChartBackgroundColor(java.awt.Color.WHITE);
-    s.setPlotBackgroundColor(java.awt.Color.WHITE);
-    s.setChartTitleFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, 20));
-    s.setAxisTitleFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 16));
-    s.setAxisTickLabelsFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 13));
+  private static void style(Chart<? extends AxesChartStyler, ?> chart) {
+    AxesChartStyler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 20));
+    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
+    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
   }
 }

@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import klotskidb.jobs.ClassAnalysis;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.jobs.ReleaseJob;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.Progress;
+import klotskidb.jobs.ClassAnalysis;
+import klotskidb.jobs.ReleaseJob;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,10 +66,10 @@ final class ReleaseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (maxClassLayouts < 1) {
-      throw new klotskidb.enumerator.InputException("--max-class-layouts must be at least 1, not " + maxClassLayouts);
+      throw new InputException("--max-class-layouts must be at least 1, not " + maxClassLayouts);
     }
     if (noCompare && published != null) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --published or --no-compare, not both");
+      throw new CommandLine.ParameterException(spec.commandLine(), "give --published or --no-compare, not both");
     }
     PublishedReference reference = noCompare ? null : PublishedReference.of(published);
     Release.Folder folder = Release.folder(out); // what is at --out, once, before anything is printed or computed

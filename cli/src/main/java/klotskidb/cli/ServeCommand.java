@@ -1,21 +1,31 @@
 package klotskidb.cli;
 
+import com.google.common.net.InetAddresses;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import klotskidb.db.LiveDatabase;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
 import klotskidb.query.HttpService;
+import klotskidb.query.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import klotskidb.enumerator.InputException;
 
 /** The database as a read-only HTTP API and an explorer page, until Ctrl-C or SIGTERM. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -58,24 +68,24 @@ final class ServeCommand implements Callable<Integer> {
    * facts, a page at a time"), read from the API's own description ({@code openapi.json}, served
    * at /api/openapi.json): a route added there is listed here with nothing kept by hand.
    */
-  static java.util.List<String> routes() {
-    try (java.io.InputStream in = ServeCommand.class.getResourceAsStream("/klotskidb/server/openapi.json")) {
+  static List<String> routes() {
+    try (InputStream in = ServeCommand.class.getResourceAsStream("/klotskidb/server/openapi.json")) {
       if (in == null) {
-        return java.util.List.of("  (the routes: GET /api/openapi.json)");
+        return List.of("  (the routes: GET /api/openapi.json)");
       }
-      Object doc = klotskidb.query.Json.read(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-      java.util.List<String> out = new java.util.ArrayList<>();
+      Object doc = Json.read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      List<String> out = new ArrayList<>();
       @SuppressWarnings("unchecked")
-      java.util.Map<String, Object> paths = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) doc).get("paths");
-      for (java.util.Map.Entry<String, Object> e : paths.entrySet()) {
+      Map<String, Object> paths = (Map<String, Object>) ((Map<String, Object>) doc).get("paths");
+      for (Map.Entry<String, Object> e : paths.entrySet()) {
         @SuppressWarnings("unchecked")
-        java.util.Map<String, Object> get = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) e.getValue()).get("get");
+        Map<String, Object> get = (Map<String, Object>) ((Map<String, Object>) e.getValue()).get("get");
         String summary = String.valueOf(get.get("summary")).split("(\\. | \\(|: |\\.$)")[0];
         out.add("  GET " + e.getKey().replace("{", "").replace("}", "") + "  " + summary.replace("%", "%%"));
       }
       return out;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -101,7 +111,7 @@ final class ServeCommand implements Callable<Integer> {
       try {
         server = HttpService.start(live, new InetSocketAddress(address, port), threads, System.err,
             noWarmUp ? 0 : WARM_UP_MILLIS, accessLog);
-      } catch (java.net.BindException e) {
+      } catch (BindException e) {
         throw new IllegalArgumentException("cannot listen on " + hostInUrl(address) + ":" + port + ": " + e.getMessage());
       }
       if (!address.isLoopbackAddress()) { // once it listens: an address it cannot take is one line, the error
@@ -129,7 +139,7 @@ final class ServeCommand implements Callable<Integer> {
    * Guava's {@code InetAddresses.toUriString}, without a link-local scope (a URL spells it %25).
    */
   static String hostInUrl(InetAddress a) {
-    return com.google.common.net.InetAddresses.toUriString(a).replaceFirst("%[^\\]]*", "");
+    return InetAddresses.toUriString(a).replaceFirst("%[^\\]]*", "");
   }
 
 }

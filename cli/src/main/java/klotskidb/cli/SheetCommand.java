@@ -2,6 +2,7 @@ package klotskidb.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,15 +11,18 @@ import java.util.concurrent.Callable;
 import klotskidb.datasets.ExportCard;
 import klotskidb.datasets.ExportFormat;
 import klotskidb.datasets.OutputTarget;
-import klotskidb.query.PuzzleSheet;
+import klotskidb.datasets.PdfSheet;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.InputException;
 import klotskidb.jobs.Version;
 import klotskidb.query.Catalogue;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
+import klotskidb.query.PuzzleSheet;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,25 +96,25 @@ final class SheetCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // every argument, then what is at --out, before the database is opened
     if (!lang.equals("zh") && !lang.equals("en")) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
+      throw new CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
     }
     if (limit < 1 || limit > MAX) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be from 1 to " + MAX
+      throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be from 1 to " + MAX
           + ", not " + limit);
     }
     if (stdin && filter.any(spec)) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(spec.commandLine(),
           "--stdin names the puzzles: give no filter beside it");
     }
     if (source != null && filter.any(spec)) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(spec.commandLine(),
           "--source names the puzzles: give no filter beside it");
     }
     Catalogue.Source from;
     try {
       from = source == null ? null : Catalogue.get().source(source, word -> "--" + word);
     } catch (InputException e) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     // a source's sheet holds all its layouts (at most MAX) unless a limit is asked for
     int count = from != null && !spec.commandLine().getParseResult().hasMatchedOption("--limit") ? MAX : limit;
@@ -118,19 +122,19 @@ final class SheetCommand implements Callable<Integer> {
     String named = toStdout ? "html" : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".pdf") ? "pdf"
         : out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html") ? "html" : null;
     if (format != null && !format.equals("pdf") && !format.equals("html")) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be pdf or html, not '"
+      throw new CommandLine.ParameterException(spec.commandLine(), "--format must be pdf or html, not '"
           + format + "'");
     }
     if (!toStdout && (named == null || format != null && !format.equals(named))) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--out must name a .pdf or .html file (or -"
+      throw new CommandLine.ParameterException(spec.commandLine(), "--out must name a .pdf or .html file (or -"
           + " for standard output)" + (named != null ? ", as --format says" : ""));
     }
     boolean pdf = "pdf".equals(format != null ? format : named);
     if (font != null && !pdf) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--font is a PDF's: give it with --out FILE.pdf");
+      throw new CommandLine.ParameterException(spec.commandLine(), "--font is a PDF's: give it with --out FILE.pdf");
     }
-    if (font != null && !java.nio.file.Files.isRegularFile(font)) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--font " + font + ": no such file");
+    if (font != null && !Files.isRegularFile(font)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--font " + font + ": no such file");
     }
     FindFilter f = null;
     if (!stdin && from == null) {
@@ -146,7 +150,7 @@ final class SheetCommand implements Callable<Integer> {
         List<CaseRecord> records = new ArrayList<>();
         for (String name : names) {
           long inSource = from == null ? -1 : Catalogue.get().codeIn(from, name);
-          records.add(Database.lookup(kdb, inSource >= 0 ? klotskidb.enumerator.Code.format(inSource) : name));
+          records.add(Database.lookup(kdb, inSource >= 0 ? Code.format(inSource) : name));
         }
         String question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
             : records.size() + (records.size() == 1 ? " layout" : " layouts") + " named on standard input";
@@ -161,9 +165,9 @@ final class SheetCommand implements Callable<Integer> {
     List<PuzzleSheet.Puzzle> puzzles = sheet.puzzles();
     String question = sheet.question();
     if (pdf) { // its font first: none that draws the sheet is refused before anything is written
-      java.nio.file.Path with = klotskidb.datasets.PdfSheet.font(font, klotskidb.datasets.PdfSheet.text(sheet));
+      Path with = PdfSheet.font(font, PdfSheet.text(sheet));
       PuzzleSheet.Sheet s = sheet;
-      target.write(o -> klotskidb.datasets.PdfSheet.write(s, with, o));
+      target.write(o -> PdfSheet.write(s, with, o));
     } else {
       target.write(sheet::write);
     }

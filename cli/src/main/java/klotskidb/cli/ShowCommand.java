@@ -1,12 +1,17 @@
 package klotskidb.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
+import klotskidb.query.BoardPicture;
+import klotskidb.query.Json;
+import klotskidb.query.LayoutRef;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,15 +31,15 @@ final class ShowCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  @picocli.CommandLine.Option(names = "--svg", description = "Print the board as an SVG picture instead (as GET "
+  @CommandLine.Option(names = "--svg", description = "Print the board as an SVG picture instead (as GET "
       + "/api/layout/X/board.svg): for printing and sharing.")
   boolean svg;
 
-  @picocli.CommandLine.Option(names = "--names", description = "With --svg: the pieces' names as the physical game "
+  @CommandLine.Option(names = "--names", description = "With --svg: the pieces' names as the physical game "
       + "prints them (曹操, 关羽, ..., 兵).")
   boolean names;
 
-  @picocli.CommandLine.Option(names = "--lang", paramLabel = "zh|en", description = "With --svg --names: Chinese "
+  @CommandLine.Option(names = "--lang", paramLabel = "zh|en", description = "With --svg --names: Chinese "
       + "(default) or their pinyin.")
   String lang;
 
@@ -47,22 +52,22 @@ final class ShowCommand implements Callable<Integer> {
     long mirror = board.mirror().code();
     var out = spec.commandLine().getOut();
     if (svg && json.on) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give --svg or --json, not both");
+      throw new CommandLine.ParameterException(spec.commandLine(), "give --svg or --json, not both");
     }
     if ((names || lang != null) && !svg) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--names and --lang go with --svg");
+      throw new CommandLine.ParameterException(spec.commandLine(), "--names and --lang go with --svg");
     }
     if (lang != null && !lang.equals("zh") && !lang.equals("en")) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
+      throw new CommandLine.ParameterException(spec.commandLine(), "--lang must be zh or en, not '" + lang + "'");
     }
     if (svg) {
-      out.print(klotskidb.query.BoardPicture.svg(c, names, lang == null ? "zh" : lang));
+      out.print(BoardPicture.svg(c, names, lang == null ? "zh" : lang));
       return 0;
     }
     if (json.on) {
       int id = AllLayouts.rank(c);
       int cls = LayoutClass.of(c);
-      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      Map<String, Object> m = new LinkedHashMap<>();
       m.put("code", Code.format(c));
       m.put("id", id);
       m.put("short_code", ShortCode.of(id));
@@ -74,7 +79,7 @@ final class ShowCommand implements Callable<Integer> {
       m.put("symmetric", mirror == c);
       m.put("solved", Code.isSolved(c));
       m.put("board", board.draw().lines().toList());
-      out.println(klotskidb.query.Json.write(m));
+      out.println(Json.write(m));
       return 0;
     }
     out.println("code      " + Code.format(c));

@@ -1,14 +1,18 @@
 package klotskidb.cli;
 
+import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
+import klotskidb.layerer.Solver;
 import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
-import klotskidb.query.Queries;
 import klotskidb.query.Lookup;
-import klotskidb.enumerator.Code;
-import klotskidb.layerer.Solver;
+import klotskidb.query.Queries;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +35,7 @@ final class SolveCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", arity = "0..1", description = LayoutArgument.HELP)
   String layout;
 
-  @picocli.CommandLine.Option(names = "--stdin", description = "Solve every layout read from standard input, one per line.")
+  @CommandLine.Option(names = "--stdin", description = "Solve every layout read from standard input, one per line.")
   boolean stdin;
 
   @Mixin DbOption db;
@@ -43,16 +47,16 @@ final class SolveCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() throws java.io.IOException {
+  public Integer call() throws IOException {
     codesOnly.checkNotWith(json);
     if (stdin) {
       if (layout != null) {
-        throw new klotskidb.enumerator.InputException("--stdin reads the layouts from standard input: give no X");
+        throw new InputException("--stdin reads the layouts from standard input: give no X");
       }
       return batch(new InputLines(System.in));
     }
     if (layout == null) {
-      throw new klotskidb.enumerator.InputException("give a layout X, or --stdin");
+      throw new InputException("give a layout X, or --stdin");
     }
     Solved s;
     if (db.given()) {
@@ -83,7 +87,7 @@ final class SolveCommand implements Callable<Integer> {
    * pair with {@code paste}), or the document with --json; from the database when --db is given
    * (opened once), else by {@link Solver}.
    */
-  int batch(InputLines in) throws java.io.IOException {
+  int batch(InputLines in) throws IOException {
     try (KlotskiDb kdb = db.given() ? db.open() : null) {
       return in.answerEach(spec.commandLine().getOut(), line -> {
         Solved s = solve(kdb, line, false); // the API's errors, as info --stdin gives them
@@ -106,7 +110,7 @@ final class SolveCommand implements Callable<Integer> {
   private static IllegalArgumentException unsolvable(long code) {
     return new Lookup.NotFoundException("layout " + Code.format(code)
         + " is unsolvable: no layout of its group has the 2x2 at the bottom middle", "unsolvable",
-        java.util.Map.of("code", Code.format(code)));
+        Map.of("code", Code.format(code)));
   }
 
   /** A layout's code and its optimal solution, null when unsolvable. */

@@ -1,11 +1,15 @@
 package klotskidb.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import klotskidb.datasets.OwnFolder;
 import klotskidb.datasets.CountTables;
+import klotskidb.datasets.OwnFolder;
 import klotskidb.db.KlotskiDb;
+import klotskidb.query.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +40,7 @@ final class TablesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
-    java.util.List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (String t : CountTables.NAMES) {
       names.add(t + ".tsv");
       names.add(t + ".md");
@@ -46,12 +50,12 @@ final class TablesCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       tables = CountTables.of(kdb);
     }
-    java.util.List<Object> written = new java.util.ArrayList<>();
+    List<Object> written = new ArrayList<>();
     for (CountTables.Table t : tables.values()) {
       folder.write(t.name() + ".tsv", CountTables.tsv(t));
       folder.write(t.name() + ".md", "# " + t.name() + "\n\n" + CountTables.markdown(t));
       if (json.on) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", t.name());
         m.put("rows", t.rows().size());
         m.put("file", out.resolve(t.name() + ".tsv").toString());
@@ -63,7 +67,7 @@ final class TablesCommand implements Callable<Integer> {
     }
     folder.seal();
     if (json.on) {
-      spec.commandLine().getOut().println(klotskidb.query.Json.write(Map.of("tables", written)));
+      spec.commandLine().getOut().println(Json.write(Map.of("tables", written)));
     }
     return 0;
   }

@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.util.List;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.SmallDatabase;
 import klotskidb.testing.Published;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -100,7 +101,7 @@ class AnalyseTest {
     // why; the next analyse indexes every class from its stored values, and the total is exact
     String[] far = {"find", "--db", db.toString(), "--min-farthest", "100", "--min-steps", "60", "--limit", "5"};
     String indexed = Cli.run(far).out;
-    klotskidb.db.SmallDatabase.withoutIndex(db);
+    SmallDatabase.withoutIndex(db);
     Cli old = Cli.run(far);
     assertEquals(0, old.exit, old.toString());
     assertTrue(old.out.contains(" of at least 5 layouts; next page") && old.out.contains("(at least: classes "

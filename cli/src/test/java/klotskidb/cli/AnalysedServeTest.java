@@ -4,22 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import klotskidb.db.CaseRecord;
-import klotskidb.query.FindFilter;
-import klotskidb.query.Finder;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.ShortCode;
+import klotskidb.layerer.Solver;
+import klotskidb.query.FindFilter;
+import klotskidb.query.Finder;
+import klotskidb.query.Lookup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +50,7 @@ class AnalysedServeTest {
   private static final List<long[]> all = new ArrayList<>();
 
   @BeforeAll
-  static void build() throws java.io.IOException {
+  static void build() throws IOException {
     dir = Cli.analysedDatabase(); // read only
     db = KlotskiDb.open(dir);
     served = Served.start(dir);
@@ -138,7 +144,7 @@ class AnalysedServeTest {
         "min_farthest", "124", "max_farthest", "124")), null, 1000);
     Finder.Hit classic = p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow();
     int i = p.hits().indexOf(classic);
-    Map<String, Object> expected = new java.util.HashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name",
+    Map<String, Object> expected = new HashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name",
         "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true, "optimal_solution_num", 256L,
         "farthest_step", 124));
     expected.put("minimal", null); // the classes one piece smaller are not built
@@ -290,10 +296,10 @@ class AnalysedServeTest {
         continue;
       }
       CaseRecord c = db.caseOf(row[0]).orElseThrow();
-      long[] stored = klotskidb.query.Lookup.solution(db, c);
-      long[] searched = klotskidb.layerer.Solver.solve(c.code());
+      long[] stored = Lookup.solution(db, c);
+      long[] searched = Solver.solve(c.code());
       assertEquals(codes(stored), codes(searched), Code.format(c.code()));
-      assertEquals(codes(stored), codes(klotskidb.layerer.Solver.path(c.code(), stored[stored.length - 1])),
+      assertEquals(codes(stored), codes(Solver.path(c.code(), stored[stored.length - 1])),
           Code.format(c.code()) + " as a path");
       compared++;
     }
@@ -351,7 +357,7 @@ class AnalysedServeTest {
     List<String> paths = new ArrayList<>();
     for (int i = 0; i < all.size(); i += 409) {
       CaseRecord c = db.caseOf(all.get(i)[0]).orElseThrow();
-      String[] forms = {Code.format(c.code()), "#" + c.id(), "@" + klotskidb.enumerator.ShortCode.of(c.id()), c.name()};
+      String[] forms = {Code.format(c.code()), "#" + c.id(), "@" + ShortCode.of(c.id()), c.name()};
       String form = forms[inputs.size() % 4];
       inputs.add(form);
       paths.add("/api/layout/" + form.replace("#", "%23"));
@@ -363,17 +369,17 @@ class AnalysedServeTest {
     inputs.add(""); // a blank line gets its answer too: the lines pair with paste
     paths.add(null);
     inputs.add("橫刀立馬"); // traditional characters, pinyin
-    paths.add("/api/layout/" + java.net.URLEncoder.encode("橫刀立馬", java.nio.charset.StandardCharsets.UTF_8));
+    paths.add("/api/layout/" + URLEncoder.encode("橫刀立馬", StandardCharsets.UTF_8));
     inputs.add("heng dao li ma");
     paths.add("/api/layout/heng%20dao%20li%20ma");
     inputs.add("横刀力马"); // a slip: 404 naming the nearest
-    paths.add("/api/layout/" + java.net.URLEncoder.encode("横刀力马", java.nio.charset.StandardCharsets.UTF_8));
+    paths.add("/api/layout/" + URLEncoder.encode("横刀力马", StandardCharsets.UTF_8));
     Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, "info", "--stdin", "--db", dir.toString())).start();
     inputs.add(""); // the last line blank too
     paths.add(null);
-    p.getOutputStream().write((String.join("\n", inputs) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    p.getOutputStream().write((String.join("\n", inputs) + "\n").getBytes(StandardCharsets.UTF_8));
     p.getOutputStream().close();
-    List<String> out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+    List<String> out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
         .lines().toList();
     assertEquals(1, p.waitFor(), "five lines could not be answered");
     assertEquals(inputs.size(), out.size());

@@ -3,22 +3,52 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.logging.Level;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.query.Difficulty;
+import klotskidb.query.Facts;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -72,16 +102,16 @@ class BrowserTest {
   }
 
   private static Object js(WebDriver browser, String script, Object... args) {
-    return ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(script, args);
+    return ((JavascriptExecutor) browser).executeScript(script, args);
   }
 
   private static void keys(WebDriver browser, CharSequence... keys) {
-    new org.openqa.selenium.interactions.Actions(browser).sendKeys(keys).perform();
+    new Actions(browser).sendKeys(keys).perform();
   }
 
   /** A picture of the page for whoever reads the test's output: target/browser-NAME.png. */
-  private static void screenshot(WebDriver browser, String name) throws java.io.IOException {
-    byte[] png = ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
+  private static void screenshot(WebDriver browser, String name) throws IOException {
+    byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
     Files.write(Path.of("target", "browser-" + name + ".png"), png);
   }
 
@@ -112,8 +142,8 @@ class BrowserTest {
   }
 
   /** What the page's console said (warnings and errors), read once: the browser forgets what it hands over. */
-  private static java.util.List<String> said(WebDriver browser) {
-    return browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+  private static List<String> said(WebDriver browser) {
+    return browser.manage().logs().get(LogType.BROWSER).getAll().stream()
         .map(e -> e.getLevel() + " " + e.getMessage()).toList();
   }
 
@@ -128,19 +158,19 @@ class BrowserTest {
   private static void dragPiece(WebDriver browser, WebDriverWait wait, int cell, int dx, boolean follows) {
     String at = "#board .piece[data-cell='" + cell + "']";
     wait.until(b -> "none".equals(js(b, "const g = document.querySelector(\"" + at + "\"); return g && getComputedStyle(g).transform")));
-    org.openqa.selenium.WebElement piece = browser.findElement(By.cssSelector(at)); // where it rests, its slide over
-    org.openqa.selenium.interactions.Actions a = new org.openqa.selenium.interactions.Actions(browser);
+    WebElement piece = browser.findElement(By.cssSelector(at)); // where it rests, its slide over
+    Actions a = new Actions(browser);
     a.moveToElement(piece).clickAndHold().moveByOffset(dx / 2, 0).perform();
     if (follows) {
       String t = (String) js(browser, "return document.querySelector(\"#board .piece[data-cell='" + cell + "']\").style.transform");
       assertTrue(t.startsWith("translate(-"), "the piece follows the pointer: " + t);
       try {
         screenshot(browser, "drag-half-way");
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
-    new org.openqa.selenium.interactions.Actions(browser).moveByOffset(dx - dx / 2, 0).release().perform();
+    new Actions(browser).moveByOffset(dx - dx / 2, 0).release().perform();
   }
 
   /** Asks for a hint and makes the move it marks (the coach on): the k-th move, one step closer. */
@@ -174,8 +204,8 @@ class BrowserTest {
         "--window-size=1100,1000");
     options.addArguments(arguments);
     // the console, for the tests' own checks (Chromium's "Throttling navigation" above all)
-    org.openqa.selenium.logging.LoggingPreferences logs = new org.openqa.selenium.logging.LoggingPreferences();
-    logs.enable(org.openqa.selenium.logging.LogType.BROWSER, java.util.logging.Level.WARNING);
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.WARNING);
     options.setCapability("goog:loggingPrefs", logs);
     ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
         .usingAnyFreePort().build();
@@ -226,7 +256,7 @@ class BrowserTest {
       assertTrue(browser.findElement(By.id("fact-rank")).getText().startsWith("harder than "));
       // the glossary: each fact's meaning is the catalogue of facts' (/api/facts), in the page's language
       String optimalTip = "abbr[data-tip='f-optimal']";
-      wait.until(b -> ("optimal_solution_num: " + klotskidb.query.Facts.layout("optimal_solution_num").en())
+      wait.until(b -> ("optimal_solution_num: " + Facts.layout("optimal_solution_num").en())
           .equals(b.findElement(By.cssSelector(optimalTip)).getAttribute("title")));
       // its names, with their pinyin on the English page
       assertEquals("横刀立马 (héng dāo lì mǎ)", wait.until(b -> b.findElement(By.id("title")).getText()));
@@ -310,7 +340,7 @@ class BrowserTest {
       address(wait, "lang=zh");
       assertEquals("提示", browser.findElement(By.id("hint")).getText());
       assertEquals("棋盘", browser.findElement(By.id("board")).getAttribute("aria-label"));
-      assertEquals("min_solution_step: " + klotskidb.query.Facts.layout("min_solution_step").zh(),
+      assertEquals("min_solution_step: " + Facts.layout("min_solution_step").zh(),
           browser.findElement(By.cssSelector("abbr[data-tip='f-steps']")).getAttribute("title"));
       click(wait, By.id("lang"));
       counter(wait, "Solved in 81 moves (optimum 81), 81 hints");
@@ -340,10 +370,10 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("Solved in 7 moves (optimum 7)"));
       browser.get(base + "#l=AA22BFC00");
       wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("0 moves"));
-      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
+      new Select(browser.findElement(By.id("speed"))).selectByValue("80");
       click(wait, By.id("play"));
       wait.until(b -> b.findElement(By.id("counter")).getText().startsWith("The solution shown: 7 moves (optimum 7)"));
-      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
+      new Select(browser.findElement(By.id("speed"))).selectByValue("250");
       browser.get(base);
       wait.until(b -> b.findElement(By.id("level-count")).getText().endsWith("1 solved in this browser"));
       assertEquals(List.of(), browser.findElements(By.cssSelector("a[data-code='AA22BFC00'].done")),
@@ -370,7 +400,7 @@ class BrowserTest {
       WebElement single = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='16']")));
       js(browser, "arguments[0].focus()", single); // as Tab does
       wait.until(b -> ((Number) js(b, "return document.getAnimations().length")).intValue() == 0); // at rest
-      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      keys(browser, Keys.ARROW_RIGHT);
       // the piece slides: an animation plays while the move is shown (none once it is over)
       wait.until(b -> ((Number) js(b, "return document.getAnimations().length")).intValue() > 0);
       counter(wait, "1 move · optimum 81");
@@ -380,20 +410,20 @@ class BrowserTest {
           browser.findElement(By.id("fact-steps")).getText());
       assertEquals("1A9BF0C00", browser.findElement(By.id("fact-code")).getText());
       assertEquals("81", attribute(wait, By.cssSelector("#chart rect.bar.here"), "data-step"));
-      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      keys(browser, Keys.ARROW_RIGHT);
       wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
       counter(wait, "1 move · optimum 81");
       address(wait, "m=qs"); // one move, 16 to 18, in the link
       // the same piece back where it started: the move taken back
-      keys(browser, org.openqa.selenium.Keys.ARROW_LEFT);
-      keys(browser, org.openqa.selenium.Keys.ARROW_LEFT);
+      keys(browser, Keys.ARROW_LEFT);
+      keys(browser, Keys.ARROW_LEFT);
       counter(wait, "0 moves · optimum 81");
       // a corner turned by keys: the 1x1 at 13 down, then right, to 18: one move
       WebElement at13 = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='13']")));
       js(browser, "arguments[0].focus()", at13);
-      keys(browser, org.openqa.selenium.Keys.ARROW_DOWN);
+      keys(browser, Keys.ARROW_DOWN);
       counter(wait, "1 move · optimum 81");
-      keys(browser, org.openqa.selenium.Keys.ARROW_RIGHT);
+      keys(browser, Keys.ARROW_RIGHT);
       wait.until(b -> !b.findElements(By.cssSelector("#board .piece.moved[data-cell='18']")).isEmpty());
       counter(wait, "1 move · optimum 81");
       address(wait, "m=ns");
@@ -413,9 +443,9 @@ class BrowserTest {
       WebElement at19 = wait.until(b -> b.findElement(By.cssSelector("#board .piece[data-cell='19']")));
       js(browser, "arguments[0].focus()", at19);
       wait.until(b -> !b.findElements(By.cssSelector("#board .target")).isEmpty());
-      keys(browser, org.openqa.selenium.Keys.TAB);
+      keys(browser, Keys.TAB);
       wait.until(b -> "target".equals(js(b, "return document.activeElement.getAttribute('class')")));
-      keys(browser, org.openqa.selenium.Keys.ENTER);
+      keys(browser, Keys.ENTER);
       counter(wait, "1 move · optimum 81");
 
       // the names the physical game prints on its pieces, behind a switch, kept with the piece as it moves
@@ -439,22 +469,22 @@ class BrowserTest {
       browser.get(base);
       wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
       @SuppressWarnings("unchecked")
-      java.util.List<String> classics = (java.util.List<String>) js(browser,
+      List<String> classics = (List<String>) js(browser,
           "return [...document.querySelectorAll(\"section[data-source='tieba-40'] a\")].map(a => '#' + hashOf(a.dataset.code))");
       @SuppressWarnings("unchecked")
-      java.util.List<String> others = new java.util.ArrayList<>((java.util.List<String>) js(browser,
+      List<String> others = new ArrayList<>((List<String>) js(browser,
           "return [...document.querySelectorAll(\"#levels section:not([data-source='tieba-40']) a\")].map(a => '#' + hashOf(a.dataset.code))"));
       assertEquals(39, classics.size(), "40 classics, two names of one layout on one card");
-      java.util.Collections.shuffle(others, new java.util.Random(59));
-      java.util.List<String> levels = new java.util.ArrayList<>(classics);
+      Collections.shuffle(others, new Random(59));
+      List<String> levels = new ArrayList<>(classics);
       // three levels once opened one right after another and undone (issue 71): the page spent half of
       // Chromium's 200 navigations in 10 s on its own address, and the browser dropped the player's next
-      levels.addAll(java.util.List.of(hashOf(others, "050FAEC00"), hashOf(others, "EBF98C400"), hashOf(others, "2ABF9C000")));
+      levels.addAll(List.of(hashOf(others, "050FAEC00"), hashOf(others, "EBF98C400"), hashOf(others, "2ABF9C000")));
       levels.addAll(others.subList(0, 100));
       // a script's pace, kept under Chromium's (20 navigations a second in all, NavigationRateLimiter):
       // what the page adds to it is its own, and the loop fails where the page spends the browser's budget
       long paced = 0;
-      java.util.List<String> rewritten = new java.util.ArrayList<>();
+      List<String> rewritten = new ArrayList<>();
       for (String href : levels) {
         Thread.sleep(Math.max(0, paced + 80 - System.currentTimeMillis()));
         paced = System.currentTimeMillis();
@@ -470,16 +500,16 @@ class BrowserTest {
           rewritten.add(href);
         }
       }
-      assertEquals(java.util.List.of(), said(browser).stream().filter(m -> m.contains("Throttling")).toList(),
+      assertEquals(List.of(), said(browser).stream().filter(m -> m.contains("Throttling")).toList(),
           "the browser throttled the page's navigations");
-      assertEquals(java.util.List.of(), rewritten, "levels opened from their cards whose address the page wrote again");
+      assertEquals(List.of(), rewritten, "levels opened from their cards whose address the page wrote again");
 
       // the solution played fast (a step every 80 ms): the page writes its address at most four times
       // a second (each step's would spend the browser's navigations), the position reached always; a
       // level chosen right after opens
       browser.get(base + "#l=1A9BF0C00");
       counter(wait, "0 moves · optimum 81");
-      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
+      new Select(browser.findElement(By.id("speed"))).selectByValue("80");
       js(browser, "window.writes = 0; const rs = history.replaceState.bind(history);"
           + " history.replaceState = (...a) => { window.writes++; return rs(...a); }");
       long played = System.nanoTime();
@@ -496,32 +526,32 @@ class BrowserTest {
           + reached + " moves played");
       openLevel(browser, wait, hashOf(others, "050FAEC00"));
       openLevel(browser, wait, hashOf(others, "EBF98C400"));
-      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("250");
+      new Select(browser.findElement(By.id("speed"))).selectByValue("250");
 
       // a new puzzle: a random minimal layout of a range of steps, all different; each range of the
       // form is its difficulty word's (Difficulty), none overlapping
       browser.get(base);
       @SuppressWarnings("unchecked")
-      java.util.List<String> ranges = (java.util.List<String>) js(browser,
+      List<String> ranges = (List<String>) js(browser,
           "return [...document.querySelectorAll('#new-range option')].map(o => o.value + ' ' + o.dataset.word)");
       assertEquals(5, ranges.size(), ranges.toString());
       for (String r : ranges) {
         String[] p = r.split("[- ]");
         int lo = Integer.parseInt(p[0]);
         int hi = Integer.parseInt(p[1]);
-        assertEquals(p[2], klotskidb.query.Difficulty.word(lo), r);
-        assertEquals(p[2], klotskidb.query.Difficulty.word(Math.min(hi, 138)), r);
-        assertTrue(!p[2].equals(klotskidb.query.Difficulty.word(lo - 1)), r + ": the word begins there");
+        assertEquals(p[2], Difficulty.word(lo), r);
+        assertEquals(p[2], Difficulty.word(Math.min(hi, 138)), r);
+        assertTrue(!p[2].equals(Difficulty.word(lo - 1)), r + ": the word begins there");
       }
       // three of the default range ("hard"), then twenty of the easiest: all with a wooden set's
       // pieces (the default), each needing steps of its range and labelled with its range's word
-      java.util.Set<String> picked = new java.util.HashSet<>();
+      Set<String> picked = new HashSet<>();
       for (int k = 0; k < 23; k++) {
         boolean easy = k >= 3;
         int lo = easy ? 1 : 46;
         int hi = easy ? 20 : 80;
         if (easy) {
-          new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("new-range"))).selectByValue("1-20");
+          new Select(browser.findElement(By.id("new-range"))).selectByValue("1-20");
         }
         String before10 = browser.getCurrentUrl();
         click(wait, By.cssSelector("#new-form button"));
@@ -541,8 +571,8 @@ class BrowserTest {
           wait.until(b -> "A new puzzle (46–80 steps)".equals(b.findElement(By.id("title")).getText()));
         }
         String code = attribute(wait, By.id("board"), "data-code");
-        int cls = klotskidb.enumerator.LayoutClass.of(klotskidb.enumerator.Code.parse(code));
-        assertEquals("5-4", klotskidb.enumerator.LayoutClass.name(cls).substring(0, 3), code + ": a wooden set's pieces");
+        int cls = LayoutClass.of(Code.parse(code));
+        assertEquals("5-4", LayoutClass.name(cls).substring(0, 3), code + ": a wooden set's pieces");
         picked.add(code);
         browser.get(base);
       }
@@ -552,7 +582,7 @@ class BrowserTest {
       assertTrue(picked.size() >= 21, "23 picks, " + picked.size() + " different: " + picked);
 
       // a phone: opening a level shows the counter and the whole board; nothing wider than the screen
-      browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+      browser.manage().window().setSize(new Dimension(390, 844));
       browser.get(base);
       wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
       Object wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
@@ -590,15 +620,15 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("landing")).isDisplayed()
           && Math.abs(((Number) js(b, "return Math.round(window.scrollY)")).longValue() - y) <= 2);
       // the finder on the phone: a question's answers in the first screen
-      browser.get(base + "#find=" + java.net.URLEncoder.encode("class=5-4-1&minimal=true&order=hardest",
-          java.nio.charset.StandardCharsets.UTF_8));
+      browser.get(base + "#find=" + URLEncoder.encode("class=5-4-1&minimal=true&order=hardest",
+          StandardCharsets.UTF_8));
       wait.until(b -> b.findElements(By.cssSelector("#found a svg")).size() > 0);
       assertTrue((Boolean) js(browser, "return $('found').getBoundingClientRect().top < innerHeight"), "answers in view");
       // each answer with its catalogue names and its difficulty word: 欲罢不能 first, 93 steps
       String first = browser.findElement(By.cssSelector("#found a")).getText();
       assertTrue(first.contains("欲罢不能") && first.contains("93 steps · very hard"), first);
       screenshot(browser, "phone-finder");
-      browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
+      browser.manage().window().setSize(new Dimension(1100, 1000));
       browser.get(base + "#l=1A9BF0C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
 
@@ -650,7 +680,7 @@ class BrowserTest {
       address(wait, "&m=");
       browser.get(base);
       wait.until(b -> b.findElements(By.cssSelector("#continue a")).size() == 2);
-      java.util.List<WebElement> games = browser.findElements(By.cssSelector("#continue a"));
+      List<WebElement> games = browser.findElements(By.cssSelector("#continue a"));
       assertTrue(games.get(0).getAttribute("href").contains("l=4FEA13400&m="), games.get(0).getAttribute("href"));
       assertTrue(games.get(1).getAttribute("href").contains("l=1A9BF0C00&m="), games.get(1).getAttribute("href"));
       assertTrue(games.get(1).getText().startsWith("Continue 横刀立马") && games.get(1).getText().endsWith(": 1 move made"),
@@ -771,15 +801,15 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
       address(wait, "#l=" + farthest);
       // the icon: the page's own, no 404
-      assertEquals(200, java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-          java.net.URI.create(base + "favicon.ico")).build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+      assertEquals(200, HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          URI.create(base + "favicon.ico")).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
     } finally {
       browser.quit();
     }
   }
 
   /** The card's address of a level (it carries the language where it must), by its code. */
-  private static String hashOf(java.util.List<String> hrefs, String code) {
+  private static String hashOf(List<String> hrefs, String code) {
     return hrefs.stream().filter(h -> h.startsWith("#l=" + code)).findFirst()
         .orElseThrow(() -> new AssertionError("no level card for " + code));
   }
@@ -829,11 +859,11 @@ class BrowserTest {
       // real; a fact without a row of the page's gets one labelled by its meaning, here in Chinese
       wait.until(b -> "距组种子布局的步数 26".equals(b.findElement(By.cssSelector("#facts tr[data-facts='layer']")).getText()));
       assertEquals("布局按编码排序的序号 4,091,296", browser.findElement(By.cssSelector("#facts tr[data-facts='id']")).getText());
-      java.util.Set<String> catalogue = new java.util.TreeSet<>();
-      java.util.Set<String> expected = new java.util.TreeSet<>();
-      for (klotskidb.query.Facts.Fact f : klotskidb.query.Facts.LAYOUT) {
+      Set<String> catalogue = new TreeSet<>();
+      Set<String> expected = new TreeSet<>();
+      for (Facts.Fact f : Facts.LAYOUT) {
         catalogue.add(f.name());
-        if (f.in(klotskidb.query.Facts.Output.JSON) && !f.analysed()) {
+        if (f.in(Facts.Output.JSON) && !f.analysed()) {
           expected.add(f.name());
         }
       }
@@ -841,12 +871,12 @@ class BrowserTest {
       List<String> claimed = (List<String>) js(browser, "return Object.values(ROWS).flat()");
       assertEquals(List.of(), claimed.stream().filter(n -> !catalogue.contains(n)).toList(),
           "the page's rows name facts the catalogue has not");
-      java.util.Set<String> shown = new java.util.TreeSet<>();
+      Set<String> shown = new TreeSet<>();
       for (WebElement row : browser.findElements(By.cssSelector("#facts tr[data-facts]"))) {
         shown.addAll(List.of(row.getAttribute("data-facts").split(" ")));
       }
       expected.removeAll(shown);
-      assertEquals(java.util.Set.of(), expected, "facts of the layout's document the panel does not show");
+      assertEquals(Set.of(), expected, "facts of the layout's document the panel does not show");
       screenshot(browser, "zh-level");
       click(wait, By.id("lang"));
       counter(wait, "0 moves · optimum 81");
@@ -883,7 +913,7 @@ class BrowserTest {
     List<Number> at = (List<Number>) js(browser, "const s = $('board'), p = s.createSVGPoint(); p.x = arguments[0];"
         + " p.y = arguments[1]; const q = p.matrixTransform(s.getScreenCTM()), r = s.getBoundingClientRect();"
         + " return [q.x - r.left - r.width / 2, q.y - r.top - r.height / 2]", x, y);
-    new org.openqa.selenium.interactions.Actions(browser).moveToElement(browser.findElement(By.id("board")),
+    new Actions(browser).moveToElement(browser.findElement(By.id("board")),
         (int) Math.round(at.get(0).doubleValue()), (int) Math.round(at.get(1).doubleValue())).click().perform();
   }
 
@@ -950,7 +980,7 @@ class BrowserTest {
       // 3. the solution watched: a panel of its own, grey, saying it is not the player's solve
       click(wait, By.id("restart"));
       counter(wait, "0 moves · optimum 7");
-      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("speed"))).selectByValue("80");
+      new Select(browser.findElement(By.id("speed"))).selectByValue("80");
       click(wait, By.id("play"));
       counter(wait, "The solution shown: 7 moves (optimum 7); not your solve: Restart to solve it yourself");
       assertEquals("watched", attribute(wait, By.id("counter"), "class"));
@@ -996,7 +1026,7 @@ class BrowserTest {
       wait.until(b -> !b.findElements(By.cssSelector("#next a")).isEmpty());
       assertTrue((Boolean) js(browser, "return $('next').getBoundingClientRect().top < $('board').getBoundingClientRect().bottom"),
           "the moves beside the board on a desktop");
-      browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+      browser.manage().window().setSize(new Dimension(390, 844));
       wait.until(b -> (Boolean) js(b, "return innerWidth <= 400"));
       Number gap = (Number) js(browser, "return $('next').getBoundingClientRect().top - $('board').getBoundingClientRect().bottom");
       assertTrue(gap.doubleValue() < 844 * 0.75, "the coach's moves " + gap + " px below the board on a phone");
@@ -1008,7 +1038,7 @@ class BrowserTest {
       screenshot(browser, "edges-phone-coach-zh");
       click(wait, By.id("lang"));
       click(wait, By.id("coach"));
-      browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1000));
+      browser.manage().window().setSize(new Dimension(1100, 1000));
 
       // 6. a piece that goes one or two cells down: two targets sharing a cell, each a click on its own half
       browser.get(base + "#l=1AE8C7C00");
@@ -1043,16 +1073,16 @@ class BrowserTest {
       address(wait, "max_optimal%3D3");
       wait.until(b -> b.findElements(By.cssSelector("#found a")).size() == 24);
       List<String> shownCodes = browser.findElements(By.cssSelector("#found a")).stream().map(a -> a.getAttribute("data-code")).toList();
-      java.net.http.HttpResponse<String> api = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
-          .newBuilder(java.net.URI.create(served.base + "/api/find?class=5-4-1&min_optimal=2&max_optimal=3&limit=24")).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofString());
-      List<String> apiCodes = new java.util.ArrayList<>();
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(api.body());
+      HttpResponse<String> api = HttpClient.newHttpClient().send(HttpRequest
+          .newBuilder(URI.create(served.base + "/api/find?class=5-4-1&min_optimal=2&max_optimal=3&limit=24")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      List<String> apiCodes = new ArrayList<>();
+      Matcher m = Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(api.body());
       while (m.find()) {
         apiCodes.add(m.group(1));
       }
       assertEquals(apiCodes, shownCodes, "the page's answers are the API's");
-      java.util.regex.Matcher counts = java.util.regex.Pattern.compile("\"optimal_solution_num\":(\\d+)").matcher(api.body());
+      Matcher counts = Pattern.compile("\"optimal_solution_num\":(\\d+)").matcher(api.body());
       while (counts.find()) {
         assertTrue(counts.group(1).equals("2") || counts.group(1).equals("3"), api.body());
       }

@@ -1,7 +1,12 @@
 package klotskidb.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** Runs the command in-process and captures what it prints. */
@@ -36,8 +41,8 @@ final class Cli {
 
   /** The command line of {@code klotski args} in a JVM of its own, with this JVM's java and class path. */
   static List<String> command(List<String> options, String... args) {
-    List<String> line = new java.util.ArrayList<>();
-    line.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> line = new ArrayList<>();
+    line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // what the jar's manifest says (Enable-Native-Access), for a run from the class path: Java 24
     // and newer warn on standard error at RocksDB's loadLibrary otherwise; Java 17 takes it too
     line.add("--enable-native-access=ALL-UNNAMED");
@@ -49,18 +54,18 @@ final class Cli {
 
   /** The classes of {@link #analysedDatabase}. */
   static final String ANALYSED_CLASSES = "5-4-1,0-3-0,1-2-1";
-  private static java.nio.file.Path analysed;
+  private static Path analysed;
 
   /**
    * A database of 5-4-1, 0-3-0 and 1-2-1 with 5-4-1 analysed, built once per test JVM and shared by
    * the test classes that only read it (a build and an analyse of the classic's class each cost
    * seconds); removed when the JVM exits. Writers build their own.
    */
-  static synchronized java.nio.file.Path analysedDatabase() throws java.io.IOException {
+  static synchronized Path analysedDatabase() throws IOException {
     if (analysed == null) {
-      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("klotski-analysed-");
+      Path dir = Files.createTempDirectory("klotski-analysed-");
       Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
-      java.nio.file.Path db = dir.resolve("db");
+      Path db = dir.resolve("db");
       Cli build = run("build", "--db", db.toString(), "--no-progress", "--classes", ANALYSED_CLASSES);
       if (build.exit != 0) {
         throw new AssertionError(build.toString());
@@ -74,20 +79,20 @@ final class Cli {
     return analysed;
   }
 
-  private static void delete(java.nio.file.Path dir) {
-    try (var all = java.nio.file.Files.walk(dir)) {
-      all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (java.io.IOException e) {
+  private static void delete(Path dir) {
+    try (var all = Files.walk(dir)) {
+      all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
       // a temporary folder left behind
     }
   }
 
   /** Copies the files of a database directory into {@code to} (created); returns {@code to}. */
-  static java.nio.file.Path copyDatabase(java.nio.file.Path from, java.nio.file.Path to) throws java.io.IOException {
-    java.nio.file.Files.createDirectories(to);
-    try (var files = java.nio.file.Files.list(from)) {
-      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
-        java.nio.file.Files.copy(f, to.resolve(f.getFileName()));
+  static Path copyDatabase(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (var files = Files.list(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.copy(f, to.resolve(f.getFileName()));
       }
     }
     return to;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
 
 /** Exit codes, error lines and help of the klotski command (no database needed). */
 class CliTest {
@@ -70,7 +73,7 @@ class CliTest {
    * the expected exit, then the command line ("DB" is a folder with no database in it).
    */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+  @CsvSource(delimiter = '|', value = {
       "2 | inof 1A9BF0C",
       "2 | info",
       "2 | info 1A9BF0C --bd DB",
@@ -123,7 +126,7 @@ class CliTest {
   }
 
   /** The command line run with "DB" a folder with no database in it. */
-  private Cli withoutDatabase(String commandLine) throws java.io.IOException {
+  private Cli withoutDatabase(String commandLine) throws IOException {
     Path db = temp.resolve("no-database");
     Files.createDirectories(db);
     return Cli.run(commandLine.replace("DB", db.toString()).split(" "));
@@ -134,7 +137,7 @@ class CliTest {
    * (not the API's words mapped back): a quoted word of the API in a message fails this.
    */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+  @CsvSource(delimiter = '|', value = {
       "find --min-steps 90 --max-steps 80 | --min-steps 90 is more than --max-steps 80",
       "find --class 5-4-1 --jiang 3 | --jiang 3 contradicts --class 5-4-1",
       "find --solvable maybe | --solvable must be true or false, not 'maybe'",
@@ -161,9 +164,9 @@ class CliTest {
     assertTrue(r.out.startsWith(".TH KLOTSKI 1 "), r.out);
     assertTrue(r.out.chars().allMatch(c -> c < 128), "roff in ASCII: other characters as \\[uXXXX]");
     assertTrue(r.out.contains("\\[u6A2A]\\[u5200]\\[u7ACB]\\[u9A6C]"), "横刀立马 in show's help, escaped");
-    picocli.CommandLine all = Klotski.commandLine(new String[] {ManPageCommand.NAME});
+    CommandLine all = Klotski.commandLine(new String[] {ManPageCommand.NAME});
     int commands = 0;
-    for (picocli.CommandLine c : all.getSubcommands().values()) {
+    for (CommandLine c : all.getSubcommands().values()) {
       var spec = c.getCommandSpec();
       if (spec.usageMessage().hidden()) {
         assertFalse(r.out.contains(".SS \"" + ManPageCommand.escape(spec.qualifiedName())), spec.name());
@@ -181,20 +184,20 @@ class CliTest {
     for (String section : List.of(".SH ENVIRONMENT", "KLOTSKI_DB", ".SH EXIT STATUS", ".B 130", ".B 141")) {
       assertTrue(r.out.contains(section), section);
     }
-    if (!java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/groff"))) {
+    if (!Files.isExecutable(Path.of("/usr/bin/groff"))) {
       assertTrue(System.getenv("CI") == null, "CI installs groff (Debian's groff-base) to read the page");
       System.out.println("NOTE: no /usr/bin/groff: the man page was not read by groff");
       return;
     }
-    java.nio.file.Path page = java.nio.file.Files.createTempFile("klotski", ".1");
+    Path page = Files.createTempFile("klotski", ".1");
     try {
-      java.nio.file.Files.writeString(page, r.out);
+      Files.writeString(page, r.out);
       Process groff = new ProcessBuilder("groff", "-ww", "-man", "-Tutf8", "-z", page.toString()).redirectErrorStream(true).start();
-      String said = new String(groff.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String said = new String(groff.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(0, groff.waitFor(), said);
       assertEquals("", said, "groff's warnings");
     } finally {
-      java.nio.file.Files.delete(page);
+      Files.delete(page);
     }
   }
 
@@ -206,14 +209,14 @@ class CliTest {
     for (String word : List.of("analyse", "release", "info", "serve", "--threads", "--db", "--classes", "--min-steps")) {
       assertTrue(r.out.contains(word), "the completion script lacks " + word);
     }
-    java.nio.file.Path script = java.nio.file.Files.createTempFile("klotski-completion", ".bash");
+    Path script = Files.createTempFile("klotski-completion", ".bash");
     try {
-      java.nio.file.Files.writeString(script, r.out);
+      Files.writeString(script, r.out);
       Process bash = new ProcessBuilder("bash", "-n", script.toString()).redirectErrorStream(true).start();
-      String said = new String(bash.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(0, bash.waitFor(), said);
     } finally {
-      java.nio.file.Files.delete(script);
+      Files.delete(script);
     }
   }
 
@@ -324,10 +327,10 @@ class CliTest {
       ProcessBuilder pb = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, v)).redirectErrorStream(true);
       try {
         Process p = pb.start();
-        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), said);
         assertEquals(r.out, said, v);
-      } catch (java.io.IOException | InterruptedException e) {
+      } catch (IOException | InterruptedException e) {
         throw new AssertionError(e);
       }
     }

@@ -3,6 +3,7 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ class CommentExamplesTest {
           return true;
         }
       }
-      for (java.lang.reflect.Field fl : k.getDeclaredFields()) {
+      for (Field fl : k.getDeclaredFields()) {
         if (fl.getName().equals(name)) {
           return true;
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,10 +16,12 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * The files a command writes under names the user never typed -- an export's FILE.md and
@@ -271,16 +274,16 @@ class CompanionFilesTest {
     // sha256sum -c, in the file's folder, as the card says
     Process check = new ProcessBuilder("sha256sum", "-c", name + ".sha256").directory(dir.toFile())
         .redirectErrorStream(true).start();
-    String checked = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String checked = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, check.waitFor(), checked);
     assertTrue(checked.endsWith(": OK\n"), checked);
     // the card's YAML header
     String card = Files.readString(dir.resolve(name + ".md"));
     String header = card.substring(4, card.indexOf("\n---\n", 4));
-    java.util.Map<String, Object> yaml = new org.yaml.snakeyaml.Yaml().load(header);
-    assertEquals(java.util.Set.of("pretty_name", "license", "tags", "configs"), yaml.keySet(), header);
+    Map<String, Object> yaml = new Yaml().load(header);
+    assertEquals(Set.of("pretty_name", "license", "tags", "configs"), yaml.keySet(), header);
     @SuppressWarnings("unchecked")
-    java.util.Map<String, Object> config = ((java.util.List<java.util.Map<String, Object>>) yaml.get("configs")).get(0);
+    Map<String, Object> config = ((List<Map<String, Object>>) yaml.get("configs")).get(0);
     assertEquals(name, config.get("data_files"));
     // and the export again: the checksum and card are recognised as klotski's own and replaced
     Cli again = Cli.run("export", "--format", "all-cases", "--db", db.toString(), "--out", out.toString(), "--force");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,9 +37,9 @@ class ConsoleProgressTest {
   /** On the minute too: a log line read 03:41 analyse: ... once a minute before. */
   @Test
   void theTimeAlwaysHasItsSeconds() {
-    assertEquals("03:41:00", ConsoleProgress.time(java.time.LocalTime.of(3, 41)));
-    assertEquals("00:00:00", ConsoleProgress.time(java.time.LocalTime.MIDNIGHT));
-    assertEquals("23:59:59", ConsoleProgress.time(java.time.LocalTime.of(23, 59, 59)));
+    assertEquals("03:41:00", ConsoleProgress.time(LocalTime.of(3, 41)));
+    assertEquals("00:00:00", ConsoleProgress.time(LocalTime.MIDNIGHT));
+    assertEquals("23:59:59", ConsoleProgress.time(LocalTime.of(23, 59, 59)));
   }
 
   @Test

@@ -78,7 +78,7 @@ class ErrorMessagesTest {
   void codesOnlyAndJsonAreRefusedTogetherByEveryCommandThatTakesBoth() {
     for (String[] args : List.of(new String[] {"solve", "1A9BF0C"}, new String[] {"path", "1A9BF0C", "1A98F3C"},
         new String[] {"find", "--class", "5-4-1", "--db", db.toString()})) {
-      List<String> both = new java.util.ArrayList<>(List.of(args));
+      List<String> both = new ArrayList<>(List.of(args));
       both.addAll(List.of("--codes-only", "--json"));
       Cli r = Cli.run(both.toArray(String[]::new));
       oneLine(r, 2);

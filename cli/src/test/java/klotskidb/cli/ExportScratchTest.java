@@ -4,14 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import klotskidb.testing.Processes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -74,11 +82,11 @@ class ExportScratchTest {
   /** Runs an export to the end; returns what it printed on standard output. */
   private static byte[] complete(Path tmp, List<String> format, String out, String what) throws Exception {
     Process p = export(tmp, format, out).redirectError(ProcessBuilder.Redirect.PIPE).start();
-    java.util.concurrent.CompletableFuture<byte[]> stdout = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<byte[]> stdout = CompletableFuture.supplyAsync(() -> {
       try {
         return p.getInputStream().readAllBytes();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     });
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -95,20 +103,20 @@ class ExportScratchTest {
   @Test
   void killedExportsLeaveNoScratchAndEveryFormatIsTheSameBytesFromTwoJvms() throws Exception {
     // two formats at a time (the processes mostly wait for the JVM to start)
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
-    List<java.util.concurrent.Future<int[]>> runs = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<Future<int[]>> runs = new ArrayList<>();
     for (List<String> format : formats()) {
       runs.add(pool.submit(() -> killAndCompare(format)));
     }
     int kills = 0;
     int killedWhileWriting = 0;
     try {
-      for (java.util.concurrent.Future<int[]> r : runs) {
+      for (Future<int[]> r : runs) {
         int[] k = r.get();
         kills += k[0];
         killedWhileWriting += k[1];
       }
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw e.getCause() instanceof Error err ? err : new AssertionError(e.getCause());
     } finally {
       pool.shutdownNow();
@@ -180,7 +188,7 @@ class ExportScratchTest {
       p.destroyForcibly();
       p.waitFor();
       Files.createDirectories(dir);
-      Files.writeString(dir.resolve(".style_count.tsv.klotski-" + klotskidb.testing.Processes.deadPid() + "-1.tmp"),
+      Files.writeString(dir.resolve(".style_count.tsv.klotski-" + Processes.deadPid() + "-1.tmp"),
           "half a table");
       Process again = new ProcessBuilder(c).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(ProcessBuilder.Redirect.PIPE).start();

@@ -15,25 +15,31 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.datasets.ParquetSchemas;
+import klotskidb.datasets.SqliteExport;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
+import klotskidb.query.Difficulty;
 import klotskidb.query.Documents;
 import klotskidb.query.Facts;
 import klotskidb.query.Facts.Fact;
 import klotskidb.query.Facts.Output;
+import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.json.Json;
 
 /**
  * The outputs agree with the catalogue of facts ({@link Facts}) by construction or by this test:
@@ -141,7 +147,7 @@ class FactsTest {
       return "decimal(" + e.getLogicalType().getDECIMAL().getPrecision() + "," + e.getLogicalType().getDECIMAL()
           .getScale() + ")";
     }
-    return e.getType().name().toLowerCase(java.util.Locale.ROOT);
+    return e.getType().name().toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -193,10 +199,10 @@ class FactsTest {
       }""";
 
   private static void parquetMatches(MessageType schema, String published, List<Fact> facts) {
-    assertEquals(org.apache.parquet.schema.MessageTypeParser.parseMessageType(published), schema);
+    assertEquals(MessageTypeParser.parseMessageType(published), schema);
     assertEquals(in(facts, Output.PARQUET).stream().map(Fact::column).toList(),
         schema.getFields().stream().map(Type::getName).toList(), schema.getName());
-    for (String column : klotskidb.datasets.ParquetSchemas.encodedColumns()) {
+    for (String column : ParquetSchemas.encodedColumns()) {
       assertTrue(ParquetSchemas.LAYOUTS.containsField(column) || ParquetSchemas.GROUPS.containsField(column),
           "an encoding named for a column neither table has: " + column);
     }
@@ -205,12 +211,12 @@ class FactsTest {
   /** What the docs list by hand is held to the outputs: README's Parquet columns, export --help's SQLite ones. */
   @Test
   void readmeAndHelpNameEveryColumn() throws Exception {
-    String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
-    for (org.apache.parquet.schema.Type t : ParquetSchemas.LAYOUTS.getFields()) {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    for (Type t : ParquetSchemas.LAYOUTS.getFields()) {
       assertTrue(readme.contains("`" + t.getName() + "`"), "README does not name the Parquet column " + t.getName());
     }
     String help = Cli.run("export", "--help").out.replaceAll("\\s+", " ");
-    for (String column : klotskidb.datasets.SqliteExport.factsColumns().split(", ")) {
+    for (String column : SqliteExport.factsColumns().split(", ")) {
       assertTrue(help.contains(column), "export --help does not name the SQLite facts column " + column);
     }
   }
@@ -236,7 +242,7 @@ class FactsTest {
       }
       Map<String, String> inFile = new LinkedHashMap<>();
       for (SchemaElement e : meta.getSchema().subList(1, meta.getSchema().size())) {
-        inFile.put(e.getName(), typeOf(e) + (e.getRepetition_type() == org.apache.parquet.format.FieldRepetitionType.OPTIONAL
+        inFile.put(e.getName(), typeOf(e) + (e.getRepetition_type() == FieldRepetitionType.OPTIONAL
             ? " nullable" : ""));
       }
       String card = Files.readString(temp.resolve(table + ".parquet.md"));
@@ -298,7 +304,7 @@ class FactsTest {
       text = r.body();
     }
     assertTrue(!text.contains("x-generated"), "every generated schema in place");
-    Map<String, Object> api = new org.openqa.selenium.json.Json().toType(text, Map.class);
+    Map<String, Object> api = new Json().toType(text, Map.class);
     Map<String, Object> layout = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) api
         .get("components")).get("schemas")).get("Layout");
     Map<String, Object> props = (Map<String, Object>) layout.get("properties");
@@ -350,15 +356,15 @@ class FactsTest {
   void thePagesDifficultyWordsAreDifficultys() throws Exception {
     String page;
     try (var in = FactsTest.class.getResourceAsStream("/klotskidb/server/index.html")) {
-      page = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      page = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"word\": \\{ ([^}]*) \\}").matcher(page);
+    Matcher m = Pattern.compile("\"word\": \\{ ([^}]*) \\}").matcher(page);
     for (String lang : List.of("en", "zh")) {
       assertTrue(m.find(), "the page's words in " + lang);
       StringBuilder expected = new StringBuilder();
-      for (String w : klotskidb.query.Difficulty.words()) {
+      for (String w : Difficulty.words()) {
         expected.append(expected.length() == 0 ? "" : ", ").append(w).append(": \"")
-            .append(klotskidb.query.Difficulty.word(w, lang)).append('"');
+            .append(Difficulty.word(w, lang)).append('"');
       }
       assertEquals(expected.toString(), m.group(1), lang);
     }

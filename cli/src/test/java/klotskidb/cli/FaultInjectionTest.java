@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -84,7 +89,7 @@ class FaultInjectionTest {
     try {
       return Files.size(p);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -188,13 +193,13 @@ class FaultInjectionTest {
     assertTrue(analyse.err.contains("dropped the damaged column family 'find_farthest'"), analyse.err);
     Cli deep = Cli.run("verify", "--deep", "--db", d);
     assertEquals(0, deep.exit, deep.toString());
-    java.util.Set<String> live = new java.util.TreeSet<>();
+    Set<String> live = new TreeSet<>();
     try (KlotskiDb db = KlotskiDb.open(copy)) {
       Schema.ALL_FAMILIES.forEach(cf -> live.addAll(db.tableFiles(cf)));
     }
     try (Stream<Path> files = Files.list(copy)) {
       assertEquals(live, files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sst"))
-          .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new)), "no table file left over");
+          .collect(Collectors.toCollection(TreeSet::new)), "no table file left over");
     }
     Cli repaired = Cli.run(Stream.concat(Stream.of(find), Stream.of(d)).toArray(String[]::new));
     Cli original = Cli.run(Stream.concat(Stream.of(find), Stream.of(clean.toString())).toArray(String[]::new));
@@ -228,7 +233,7 @@ class FaultInjectionTest {
   @ParameterizedTest
   @MethodSource("families")
   void plainVerifyFailsForAByteFlippedAnywhereInAFamilysFile(String cf) throws Exception {
-    java.util.Random random = new java.util.Random(cf.hashCode());
+    Random random = new Random(cf.hashCode());
     List<String> files;
     try (KlotskiDb db = KlotskiDb.open(clean)) {
       files = db.tableFiles(cf);

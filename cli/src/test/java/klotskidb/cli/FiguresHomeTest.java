@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -69,7 +70,7 @@ class FiguresHomeTest {
       List<String> lines = Files.readAllLines(f);
       for (int i = 0; i < lines.size(); i++) {
         String line = lines.get(i);
-        String lower = line.toLowerCase(java.util.Locale.ROOT);
+        String lower = line.toLowerCase(Locale.ROOT);
         boolean figure = FIGURE.matcher(line).find() && !lower.contains("within") && !lower.contains("target");
         if (prose(f, line) && (figure || RATIO.matcher(line).find())) {
           found.add(ROOT.relativize(f) + ":" + (i + 1) + ": " + line.strip());

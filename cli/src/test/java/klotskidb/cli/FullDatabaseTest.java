@@ -1,37 +1,54 @@
 package klotskidb.cli;
 
-import klotskidb.enumerator.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.LongStream;
 import klotskidb.datasets.CountTables;
 import klotskidb.db.CaseRecord;
+import klotskidb.db.FindCodec;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
+import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
+import klotskidb.layerer.HarderThan;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
-import klotskidb.layerer.HarderThan;
+import klotskidb.query.FindFilter;
+import klotskidb.query.Finder;
+import klotskidb.query.Queries;
 import klotskidb.testing.Published;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.io.TempDir;
-import klotskidb.testing.TestSeed;
 
 /**
  * The full build, as {@code make run} does it, checked against an independent in-memory run of
@@ -71,14 +88,14 @@ class FullDatabaseTest {
   @Test
   void classesBuiltAloneWriteTheFullDatabasesRows() throws Exception {
     Random random = TestSeed.random("FullDatabaseTest.classesBuiltAloneWriteTheFullDatabasesRows");
-    java.util.Set<Integer> sample = new java.util.TreeSet<>();
+    Set<Integer> sample = new TreeSet<>();
     while (sample.size() < 4) {
       int cls = random.nextInt(LayoutClass.COUNT);
       if (db.codesOfClass(cls).length <= 300_000) {
         sample.add(cls);
       }
     }
-    java.util.Set<String> built = new java.util.TreeSet<>();
+    Set<String> built = new TreeSet<>();
     for (int cls : sample) {
       int jiang = LayoutClass.jiangOf(cls);
       int bing = LayoutClass.bingOf(cls);
@@ -101,7 +118,7 @@ class FullDatabaseTest {
       for (int cls : sample) {
         String what = LayoutClass.name(cls) + " built alone (with " + built + ")";
         long[] codes = part.codesOfClass(cls);
-        org.junit.jupiter.api.Assertions.assertArrayEquals(db.codesOfClass(cls), codes, what);
+        Assertions.assertArrayEquals(db.codesOfClass(cls), codes, what);
         for (long code : codes) {
           CaseRecord c = part.caseOf(code).orElseThrow();
           assertEquals(db.caseOf(code).orElseThrow(), c, what);
@@ -110,7 +127,7 @@ class FullDatabaseTest {
           assertEquals(code, part.codeOfId(c.id()));
           assertEquals(code, part.codeOfName(c.jiang(), c.bing(), c.style(), c.groupNum(), c.groupIndex()));
         }
-        List<GroupRecord> groups = new java.util.ArrayList<>();
+        List<GroupRecord> groups = new ArrayList<>();
         part.forEachGroup(g -> {
           if (LayoutClass.index(g.jiang(), g.bing(), g.style()) == cls) {
             groups.add(g);
@@ -120,18 +137,18 @@ class FullDatabaseTest {
           GroupRecord f = db.group(g.jiang(), g.bing(), g.style(), g.groupNum()).orElseThrow();
           assertEquals(List.of(f.size(), f.seed(), f.layers(), f.solved(), f.maxMinSolutionStep(), f.hardest()),
               List.of(g.size(), g.seed(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()), g.name());
-          assertEquals(java.util.Arrays.toString(f.layerSizes()), java.util.Arrays.toString(g.layerSizes()), g.name());
+          assertEquals(Arrays.toString(f.layerSizes()), Arrays.toString(g.layerSizes()), g.name());
           for (int k = 0; k < g.layers(); k += Math.max(1, g.layers() / 5)) {
-            it.unimi.dsi.fastutil.longs.LongArrayList mine = new it.unimi.dsi.fastutil.longs.LongArrayList();
-            it.unimi.dsi.fastutil.longs.LongArrayList full = new it.unimi.dsi.fastutil.longs.LongArrayList();
+            LongArrayList mine = new LongArrayList();
+            LongArrayList full = new LongArrayList();
             part.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), k, mine::add);
             db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), k, full::add);
             assertEquals(full, mine, g.name() + " layer " + k);
           }
         }
         int[] rows = {0};
-        part.scanFind(new byte[klotskidb.db.FindCodec.KEY_BYTES], (key, value) -> {
-          if (klotskidb.db.FindCodec.classOf(key) == cls) {
+        part.scanFind(new byte[FindCodec.KEY_BYTES], (key, value) -> {
+          if (FindCodec.classOf(key) == cls) {
             assertEquals(HexFormat.of().formatHex(db.findRow(key)), HexFormat.of().formatHex(value), what + " find row");
             rows[0]++;
           }
@@ -178,12 +195,12 @@ class FullDatabaseTest {
   @Test
   @SuppressWarnings("unchecked")
   void theCataloguesLayoutsWithTheirStepsAndSources() {
-    java.util.Map<String, Object> doc = klotskidb.query.Queries.catalogue(db);
-    java.util.List<java.util.Map<String, Object>> layouts = (java.util.List<java.util.Map<String, Object>>) doc.get("layouts");
+    Map<String, Object> doc = Queries.catalogue(db);
+    List<Map<String, Object>> layouts = (List<Map<String, Object>>) doc.get("layouts");
     assertEquals(824, layouts.size());
     StringBuilder table = new StringBuilder("name\tcode\tsteps\tdifficulty\tsource\n");
     int unsolvable = 0;
-    for (java.util.Map<String, Object> x : layouts) {
+    for (Map<String, Object> x : layouts) {
       assertEquals(true, x.get("in_database"), x.toString());
       unsolvable += x.get("min_solution_step") == null ? 1 : 0;
       table.append(x.get("name")).append('\t').append(x.get("code")).append('\t').append(x.get("min_solution_step"))
@@ -272,38 +289,38 @@ class FullDatabaseTest {
    */
   @Test
   void findTotalsAreThePublishedCounts() throws Exception {
-    try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
-      klotskidb.query.Finder.Page all = klotskidb.query.Finder.find(db,
-          klotskidb.query.FindFilter.parse(java.util.Map.of()), null, 1000);
-      assertEquals(new klotskidb.query.Finder.Total(29_334_498L, true), all.total());
+    try (KlotskiDb db = KlotskiDb.open(dbDir)) {
+      Finder.Page all = Finder.find(db,
+          FindFilter.parse(Map.of()), null, 1000);
+      assertEquals(new Finder.Total(29_334_498L, true), all.total());
       assertEquals(1000, all.hits().size());
       int classes = 0;
       for (long[] r : Published.numbers("style_count.tsv")) {
         String cls = r[0] + "-" + r[1] + "-" + r[2];
-        klotskidb.query.Finder.Page p = klotskidb.query.Finder.find(db,
-            klotskidb.query.FindFilter.parse(java.util.Map.of("class", cls)), null, 3);
-        assertEquals(new klotskidb.query.Finder.Total(r[3], true), p.total(), cls);
+        Finder.Page p = Finder.find(db,
+            FindFilter.parse(Map.of("class", cls)), null, 3);
+        assertEquals(new Finder.Total(r[3], true), p.total(), cls);
         assertEquals(Math.min(3, r[3]), p.hits().size(), cls);
         classes++;
       }
       assertEquals(203, classes);
     }
     // an offset lands on the plain scan's answer across the chunks of a large bucket
-    try (klotskidb.db.KlotskiDb db = klotskidb.db.KlotskiDb.open(dbDir)) {
-      klotskidb.query.FindFilter f = klotskidb.query.FindFilter.parse(
-          java.util.Map.of("class", "2-6-1", "min_steps", "5", "max_steps", "5"));
-      java.util.List<Long> all = new java.util.ArrayList<>();
+    try (KlotskiDb db = KlotskiDb.open(dbDir)) {
+      FindFilter f = FindFilter.parse(
+          Map.of("class", "2-6-1", "min_steps", "5", "max_steps", "5"));
+      List<Long> all = new ArrayList<>();
       String cursor = null;
       do {
-        klotskidb.query.Finder.Page p = klotskidb.query.Finder.find(db, f, cursor, 1000);
+        Finder.Page p = Finder.find(db, f, cursor, 1000);
         p.hits().forEach(h -> all.add(h.code()));
         cursor = p.next();
       } while (cursor != null);
-      assertTrue(all.size() > 3 * klotskidb.db.FindCodec.CHUNK, all.size() + " layouts");
-      java.util.Random random = TestSeed.random("FullDatabaseTest.findTotalsAreThePublishedCounts");
+      assertTrue(all.size() > 3 * FindCodec.CHUNK, all.size() + " layouts");
+      Random random = TestSeed.random("FullDatabaseTest.findTotalsAreThePublishedCounts");
       for (int k = 0; k < 20; k++) {
         int offset = random.nextInt(all.size());
-        assertEquals(all.get(offset), klotskidb.query.Finder.findAt(db, f, offset, 1).hits().get(0).code(),
+        assertEquals(all.get(offset), Finder.findAt(db, f, offset, 1).hits().get(0).code(),
             "offset " + offset);
       }
     }
@@ -326,8 +343,8 @@ class FullDatabaseTest {
     long[] next = new long[Mover.MAX_NEIGHBOURS];
     long[] fewer = new long[16];
     long[] seen = new long[4];
-    long[][] atSteps = new long[klotskidb.enumerator.LayoutClass.COUNT][200];
-    List<CaseRecord> minimal541 = new java.util.ArrayList<>();
+    long[][] atSteps = new long[LayoutClass.COUNT][200];
+    List<CaseRecord> minimal541 = new ArrayList<>();
     db.forEachCase(0, Long.MAX_VALUE, c -> {
       int steps = c.minSolutionStep();
       if (steps == 0) {
@@ -335,8 +352,8 @@ class FullDatabaseTest {
         seen[0]++;
       } else if (steps == 1) {
         int n = mover.neighbours(c.code(), next);
-        long solved = java.util.stream.LongStream.of(java.util.Arrays.copyOf(next, n))
-            .filter(klotskidb.enumerator.Code::isSolved).count();
+        long solved = LongStream.of(Arrays.copyOf(next, n))
+            .filter(Code::isSolved).count();
         assertEquals(solved, c.optimalSolutionNum(), c.name());
         seen[1]++;
       } else if (steps < 0) {
@@ -360,7 +377,7 @@ class FullDatabaseTest {
       if (Boolean.TRUE.equals(c.minimal())) {
         seen[3]++;
       }
-      int cls = klotskidb.enumerator.LayoutClass.index(c.jiang(), c.bing(), c.style());
+      int cls = LayoutClass.index(c.jiang(), c.bing(), c.style());
       if (steps >= 0) {
         atSteps[cls][steps]++;
       }
@@ -369,10 +386,10 @@ class FullDatabaseTest {
       }
     });
     assertEquals(12, seen[2], "the 2x2 alone, at each of its 12 places");
-    assertTrue(seen[0] > 0 && seen[1] > 0, java.util.Arrays.toString(seen));
+    assertTrue(seen[0] > 0 && seen[1] > 0, Arrays.toString(seen));
     assertEquals(11_303_562, seen[3], "minimal puzzles in all (README)");
     // the ranks: the share of solvable layouts needing fewer steps, from the counts just made
-    long all = java.util.Arrays.stream(atSteps).flatMapToLong(java.util.Arrays::stream).sum();
+    long all = Arrays.stream(atSteps).flatMapToLong(Arrays::stream).sum();
     long[] below = new long[201];
     for (long[] c : atSteps) {
       for (int s = 0; s < 200; s++) {
@@ -383,18 +400,18 @@ class FullDatabaseTest {
       below[s + 1] += below[s];
     }
     CaseRecord classic = db.caseOf(0x1A9BF0C00L).orElseThrow();
-    long[] own = atSteps[klotskidb.enumerator.LayoutClass.parse("5-4-1")];
-    long ownBelow = java.util.stream.LongStream.of(java.util.Arrays.copyOf(own, 81)).sum();
+    long[] own = atSteps[LayoutClass.parse("5-4-1")];
+    long ownBelow = LongStream.of(Arrays.copyOf(own, 81)).sum();
     assertEquals((int) (10_000 * below[81] / all), classic.harderThan());
-    assertEquals((int) (10_000 * ownBelow / java.util.stream.LongStream.of(own).sum()), classic.harderThanInClass());
+    assertEquals((int) (10_000 * ownBelow / LongStream.of(own).sum()), classic.harderThanInClass());
     Cli r = Cli.run("find", "--class", "5-4-1", "--minimal", "--order", "hardest", "--limit", "1", "--json",
         "--db", dbDir.toString());
     assertEquals(0, r.exit, r.toString());
     // the first of order=hardest: most steps, not symmetric before symmetric, fewest solutions, code
-    CaseRecord first = minimal541.stream().min(java.util.Comparator.comparingInt((CaseRecord c) -> -c.minSolutionStep())
+    CaseRecord first = minimal541.stream().min(Comparator.comparingInt((CaseRecord c) -> -c.minSolutionStep())
         .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::optimalSolutionNum)
         .thenComparingLong(CaseRecord::code)).orElseThrow();
-    assertTrue(r.out.contains("\"code\":\"" + klotskidb.enumerator.Code.format(first.code()) + "\""), r.out + " " + first);
+    assertTrue(r.out.contains("\"code\":\"" + Code.format(first.code()) + "\""), r.out + " " + first);
   }
 
   @Test
@@ -422,8 +439,8 @@ class FullDatabaseTest {
 
   private static String md5(Path file) throws Exception {
     MessageDigest md5 = MessageDigest.getInstance("MD5");
-    try (var in = new java.security.DigestInputStream(Files.newInputStream(file), md5)) {
-      in.transferTo(java.io.OutputStream.nullOutputStream());
+    try (var in = new DigestInputStream(Files.newInputStream(file), md5)) {
+      in.transferTo(OutputStream.nullOutputStream());
     }
     return HexFormat.of().formatHex(md5.digest());
   }
@@ -470,7 +487,7 @@ class FullDatabaseTest {
       byte[] png = Files.readAllBytes(plots.resolve(name));
       assertTrue(png.length > 10_000, name + " has a picture in it");
       assertEquals((byte) 0x89, png[0], name);
-      assertEquals("PNG", new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII), name);
+      assertEquals("PNG", new String(png, 1, 3, StandardCharsets.US_ASCII), name);
     }
     Cli bad = Cli.run("plot", "--out", plots.toString(), "--db", dbDir.toString(), "--group", "5-4-1-999");
     assertEquals(1, bad.exit);

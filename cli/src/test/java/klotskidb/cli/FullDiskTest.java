@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,7 @@ class FullDiskTest {
       assertEquals(1, p.exitValue(), err);
       List<String> lines = err.lines().toList();
       assertEquals(1, lines.size(), "one line, nothing after it:\n" + err);
-      assertTrue(lines.get(0).matches("klotski: cannot write " + java.util.regex.Pattern.quote(out.toString())
+      assertTrue(lines.get(0).matches("klotski: cannot write " + Pattern.quote(out.toString())
           + "/[a-z_]+\\.png: No space left on device"), lines.get(0));
     } finally {
       run("umount", disk.toString());

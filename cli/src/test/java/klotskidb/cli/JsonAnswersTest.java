@@ -3,11 +3,14 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import klotskidb.query.Json;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +91,7 @@ class JsonAnswersTest {
     Cli json = Cli.run("group", "0-3-0-0", "--layer", "3", "--json", "--db", d);
     assertEquals(0, json.exit, json.toString());
     @SuppressWarnings("unchecked")
-    java.util.Map<String, Object> doc = (java.util.Map<String, Object>) klotskidb.query.Json.read(json.out);
+    Map<String, Object> doc = (Map<String, Object>) Json.read(json.out);
     assertEquals("0-3-0-0", doc.get("group"));
     assertEquals(3, ((Number) doc.get("layer")).intValue());
     assertEquals(layer3, doc.get("codes"));
@@ -97,7 +100,7 @@ class JsonAnswersTest {
     Cli membersJson = Cli.run("group", "0-3-0-0", "--members", "--json", "--db", d);
     assertEquals(0, membersJson.exit, membersJson.toString());
     @SuppressWarnings("unchecked")
-    java.util.Map<String, Object> group = (java.util.Map<String, Object>) klotskidb.query.Json.read(membersJson.out);
+    Map<String, Object> group = (Map<String, Object>) Json.read(membersJson.out);
     List<String> lines = List.of(members.out.strip().split("\n"));
     assertEquals(lines.subList(lines.size() - ((List<?>) group.get("members")).size(), lines.size()), group.get("members"));
     assertEquals(((Number) group.get("size")).intValue(), ((List<?>) group.get("members")).size());
@@ -132,6 +135,6 @@ class JsonAnswersTest {
         "--no-progress");
     assertEquals(2, none.exit, none.toString());
     assertTrue(none.err.contains("--max-class-layouts 10 leaves no class: the smallest class here has "), none.err);
-    assertTrue(!java.nio.file.Files.exists(out.resolve("MD5SUMS")), "no MD5SUMS of nothing");
+    assertTrue(!Files.exists(out.resolve("MD5SUMS")), "no MD5SUMS of nothing");
   }
 }

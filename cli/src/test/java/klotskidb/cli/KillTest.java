@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +43,7 @@ class KillTest {
       Path staging = building.resolve("staging");
       try (var files = Files.isDirectory(staging) ? Files.list(staging) : null) {
         writing = files != null && files.findAny().isPresent();
-      } catch (java.nio.file.NoSuchFileException e) {
+      } catch (NoSuchFileException e) {
         writing = false;
       }
       Thread.sleep(5);

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.Reader;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,6 +18,10 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
@@ -40,7 +47,7 @@ class OpenFormatsTest {
   private static final String CLASSES = Cli.ANALYSED_CLASSES;
 
   @BeforeAll
-  static void build() throws java.io.IOException {
+  static void build() throws IOException {
     db = Cli.analysedDatabase(); // 5-4-1 analysed, 0-3-0 and 1-2-1 not; read only
   }
 
@@ -122,7 +129,7 @@ class OpenFormatsTest {
           + " WHERE code = '1A9BF0C00'")) {
         assertTrue(rs.next());
         assertEquals(256, rs.getLong(1));
-        assertEquals(new java.math.BigDecimal("99.64"), rs.getBigDecimal(2)); // within 5-4-1 (all built)
+        assertEquals(new BigDecimal("99.64"), rs.getBigDecimal(2)); // within 5-4-1 (all built)
       }
       try (ResultSet rs = st.executeQuery("SELECT DISTINCT compression FROM parquet_metadata(" + f + ")")) {
         assertTrue(rs.next());
@@ -137,7 +144,7 @@ class OpenFormatsTest {
       assertTrue(sql.contains("min_solution_step > 100"), sql);
       for (int steps : new int[] {100, 60}) { // 5-4-1 has none over 100: 60 shows a count
         long[] want = new long[1];
-        try (klotskidb.db.KlotskiDb k = klotskidb.db.KlotskiDb.open(db)) {
+        try (KlotskiDb k = KlotskiDb.open(db)) {
           k.forEachCase(cr -> want[0] += cr.jiang() == 5 && cr.bing() == 4 && cr.minSolutionStep() > steps ? 1 : 0);
         }
         try (ResultSet rs = st.executeQuery(sql.replace(";", "").replace("> 100", "> " + steps))) {
@@ -187,7 +194,7 @@ class OpenFormatsTest {
     assertEquals(0, r.exit, r.toString());
     Process p = new ProcessBuilder("python3", "-c", SQLITE_READER.stripIndent(), file.toString())
         .redirectErrorStream(true).start();
-    List<String> lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+    List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
         .lines().toList();
     assertEquals(0, p.waitFor(), String.join("\n", lines));
     Map<String, String> facts = new HashMap<>();
@@ -219,7 +226,7 @@ class OpenFormatsTest {
     assertEquals(0, Cli.run("export", "--format", "main-csv", "--mirror-rule", "legacy", "--out", mainCsv.toString(),
         "--db", db.toString(), "--no-progress").exit);
     long y;
-    try (java.util.stream.Stream<String> csv = Files.lines(mainCsv)) {
+    try (Stream<String> csv = Files.lines(mainCsv)) {
       y = csv.filter(line -> line.split(",")[2].equals("Y")).count();
     }
     assertEquals(String.valueOf(y), facts.get("mirror"));
@@ -268,7 +275,7 @@ class OpenFormatsTest {
       List<String> main = Files.readAllLines(whole.resolve("main-csv")).stream()
           .filter(l -> l.split(",")[3].equals(jbs[0]) && l.split(",")[4].equals(jbs[1]) && l.split(",")[5].equals(jbs[2])).toList();
       assertEquals(main, Files.readAllLines(one.resolve("main-csv")), cls);
-      java.util.Set<String> codes = main.stream().map(l -> l.split(",")[1]).collect(java.util.stream.Collectors.toSet());
+      Set<String> codes = main.stream().map(l -> l.split(",")[1]).collect(Collectors.toSet());
       assertEquals(Files.readAllLines(whole.resolve("all-cases")).stream().filter(codes::contains).toList(),
           Files.readAllLines(one.resolve("all-cases")), cls);
       // Parquet: every column of every row

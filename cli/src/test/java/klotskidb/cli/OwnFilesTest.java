@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static klotskidb.testing.Processes.deadPid;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,12 +19,12 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import static klotskidb.testing.Processes.deadPid;
-
+import klotskidb.datasets.PublishedReference;
 import klotskidb.db.DatabaseLock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,7 +177,7 @@ class OwnFilesTest {
       String card = Files.readString(dir.resolve("data.out.md"));
       assertTrue(card.startsWith("---\npretty_name: \"Klotski"), what + ": " + card);
       assertTrue(card.contains("data_files: \"data.out\"") && card.contains("# data.out\n")
-          && card.contains(String.format(java.util.Locale.ROOT, "%,d bytes.", Files.size(dir.resolve("data.out"))))
+          && card.contains(String.format(Locale.ROOT, "%,d bytes.", Files.size(dir.resolve("data.out"))))
           && card.contains("klotski export --format " + command[List.of(command).indexOf("--format") + 1]),
           what + ": " + card);
       for (String f : List.of("data.out", "data.out.md", "data.out.sha256")) {
@@ -361,8 +362,8 @@ class OwnFilesTest {
         + "compared with the published reference shipped with klotski-db (HRD_Database v1.2)"), r.out);
     // a copy of the reference with one wrong checksum
     Path wrong = Files.createDirectories(temp.resolve("wrong-reference"));
-    for (String file : klotskidb.datasets.PublishedReference.FILES) {
-      List<String> lines = klotskidb.datasets.PublishedReference.shipped().lines(file);
+    for (String file : PublishedReference.FILES) {
+      List<String> lines = PublishedReference.shipped().lines(file);
       String text = String.join("\n", lines) + "\n";
       Files.writeString(wrong.resolve(file), file.equals("farthest_checksum.tsv")
           ? text.replaceFirst("farthest_0-2-0\\.csv\t[0-9a-f]{32}", "farthest_0-2-0.csv\t" + "0".repeat(32)) : text);

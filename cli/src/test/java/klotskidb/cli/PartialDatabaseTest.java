@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import klotskidb.query.Facts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,6 @@ class PartialDatabaseTest {
     assertEquals(0, small.exit, small.toString());
     assertTrue(small.out.contains("\"harder_than_percent\":31.81,"), small.out);
     // why minimal is null here, in the catalogue of facts
-    assertEquals("a class one piece smaller is not in the database", klotskidb.query.Facts.layout("minimal").nullWhen());
+    assertEquals("a class one piece smaller is not in the database", Facts.layout("minimal").nullWhen());
   }
 }

@@ -3,12 +3,17 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import klotskidb.db.KlotskiDb;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,10 +85,10 @@ class PublishCrashTest {
   /** The folders a run made beside the database that are still there ({@code db.building-PID}, ...). */
   private static List<String> leftBeside(Path db) {
     try (var siblings = Files.list(db.getParent())) {
-      return siblings.map(p -> p.getFileName().toString()).filter(n -> n.matches(java.util.regex.Pattern.quote(db.getFileName().toString()) + "\\.(building|old|trash)-.*"))
+      return siblings.map(p -> p.getFileName().toString()).filter(n -> n.matches(Pattern.quote(db.getFileName().toString()) + "\\.(building|old|trash)-.*"))
           .toList();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -127,7 +132,7 @@ class PublishCrashTest {
   @Test
   void everyRenameAndUnlinkOfABuildOrAnalyseRecovers() throws Exception {
     // two trials at a time, each in a folder of its own (a killed run is mostly a JVM starting)
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
     Path[] slots = {temp.resolve("trial-a").resolve("db"), temp.resolve("trial-b").resolve("db")};
     int trials = 0;
     try {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,7 +45,7 @@ class RefusalsTest {
       }
     }
     for (IllegalCodeException.Reason r : IllegalCodeException.Reason.values()) {
-      thrown.add("code_" + r.name().toLowerCase(java.util.Locale.ROOT));
+      thrown.add("code_" + r.name().toLowerCase(Locale.ROOT));
     }
     assertTrue(thrown.size() > 15 && thrown.contains("ambiguous_short_code") && thrown.contains("unsolvable"), thrown.toString());
 

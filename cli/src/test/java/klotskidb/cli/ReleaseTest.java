@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -83,7 +84,7 @@ class ReleaseTest {
     // SHA256SUMS: what sha256sum -c reads, of the files as they are on disk
     Process check = new ProcessBuilder("sha256sum", "--quiet", "-c", "SHA256SUMS").directory(dir.toFile())
         .redirectErrorStream(true).start();
-    String said = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, check.waitFor(), said);
     assertEquals(2 * classes.size(), Files.readAllLines(dir.resolve("SHA256SUMS")).size());
     // the dataset card: a YAML header, then what the files hold and how to check them

@@ -10,9 +10,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.db.Publisher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +37,7 @@ class ServeFollowsTest {
       assertTrue(before.contains("\"analysed_classes\":[]"), before);
       AtomicBoolean stop = new AtomicBoolean();
       AtomicInteger requests = new AtomicInteger();
-      List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<String> failures = Collections.synchronizedList(new ArrayList<>());
       List<Thread> load = new ArrayList<>();
       for (int t = 0; t < 3; t++) {
         Thread th = new Thread(() -> {
@@ -74,7 +76,7 @@ class ServeFollowsTest {
       assertTrue(requests.get() > 50, requests.get() + " requests");
       String meta = get(client, base + "/api/meta");
       assertTrue(meta.contains("\"analysed_classes\":[\"5-4-1\"]"), meta);
-      assertTrue(meta.contains("\"publication\":\"" + klotskidb.db.Publisher.publicationOf(db).trim() + "\""), meta);
+      assertTrue(meta.contains("\"publication\":\"" + Publisher.publicationOf(db).trim() + "\""), meta);
     }
   }
 

@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import klotskidb.query.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,8 +93,8 @@ class ServeTest {
   void aBoardPictureIsTheSameFromTheCommandLineAndTheApi() throws Exception {
     for (String[] ask : new String[][] {{"", ""}, {"?names=true", "--names"}, {"?names=true&lang=en", "--names --lang en"}}) {
       String[] options = ask[1].isEmpty() ? new String[0] : ask[1].split(" ");
-      String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("show", "1A9BF0C", "--svg"),
-          java.util.Arrays.stream(options)).toArray(String[]::new);
+      String[] args = Stream.concat(Stream.of("show", "1A9BF0C", "--svg"),
+          Arrays.stream(options)).toArray(String[]::new);
       Cli show = Cli.run(args);
       assertEquals(0, show.exit, show.toString());
       for (String x : List.of("1A9BF0C", "%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC", "@4WVE1")) {
@@ -146,12 +152,12 @@ class ServeTest {
   /** The address serve prints is a URL a browser opens: IPv6 in brackets, in its short form. */
   @Test
   void anIpv6AddressIsBracketedInTheUrl() throws Exception {
-    assertEquals("[::1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("::1")));
-    assertEquals("[::]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("::")));
-    assertEquals("[fe80::1:2:3:4]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80:0:0:0:1:2:3:4")));
-    assertEquals("[2001:db8::1:0:0:1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("2001:db8:0:0:1:0:0:1")));
-    assertEquals("127.0.0.1", ServeCommand.hostInUrl(java.net.InetAddress.getByName("127.0.0.1")));
-    assertEquals("[fe80::1]", ServeCommand.hostInUrl(java.net.InetAddress.getByName("fe80::1%1"))); // no scope in a URL
+    assertEquals("[::1]", ServeCommand.hostInUrl(InetAddress.getByName("::1")));
+    assertEquals("[::]", ServeCommand.hostInUrl(InetAddress.getByName("::")));
+    assertEquals("[fe80::1:2:3:4]", ServeCommand.hostInUrl(InetAddress.getByName("fe80:0:0:0:1:2:3:4")));
+    assertEquals("[2001:db8::1:0:0:1]", ServeCommand.hostInUrl(InetAddress.getByName("2001:db8:0:0:1:0:0:1")));
+    assertEquals("127.0.0.1", ServeCommand.hostInUrl(InetAddress.getByName("127.0.0.1")));
+    assertEquals("[fe80::1]", ServeCommand.hostInUrl(InetAddress.getByName("fe80::1%1"))); // no scope in a URL
   }
   /** serve --help lists every route of the API's description (openapi.json, as served), nothing by hand. */
   @Test
@@ -159,10 +165,10 @@ class ServeTest {
     String help = Cli.run("serve", "--help").out;
     String described;
     try (var in = ServeCommand.class.getResourceAsStream("/klotskidb/server/openapi.json")) {
-      described = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      described = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     @SuppressWarnings("unchecked")
-    var paths = ((java.util.Map<String, Object>) ((java.util.Map<String, Object>) klotskidb.query.Json.read(described))
+    var paths = ((Map<String, Object>) ((Map<String, Object>) Json.read(described))
         .get("paths")).keySet();
     assertTrue(paths.size() >= 16, paths.toString()); // the 16 routes of today at least
     for (String path : paths) {

@@ -4,14 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import klotskidb.datasets.Release;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.query.Catalogue;
+import klotskidb.query.FindFilter;
+import klotskidb.query.MoveNotation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,28 +72,28 @@ class SheetTest {
         + "optimal solutions, one of each mirror pair, hardest first: the first 7 of [0-9,]+</p>.*"), html);
     for (String code : codes(html)) { // each solution as solve gives it, its moves on the sheet
       List<String> path = Cli.run("solve", code, "--db", db.toString(), "--codes-only").out.lines().toList();
-      long[] codes = path.stream().mapToLong(klotskidb.enumerator.Code::parse).toArray();
-      String moves = klotskidb.query.MoveNotation.of(codes);
+      long[] codes = path.stream().mapToLong(Code::parse).toArray();
+      String moves = MoveNotation.of(codes);
       assertTrue(html.contains(String.join(" ", moves.substring(0, 20).split("(?<=\\G..)"))), code);
     }
     // the card and checksum beside it; the same bytes again, to standard output too
     assertTrue(Files.readString(temp.resolve("set.html.md")).contains("(`klotski sheet`)"));
-    assertEquals(klotskidb.datasets.Release.sha256Of(file) + "  set.html\n", Files.readString(temp.resolve("set.html.sha256")));
+    assertEquals(Release.sha256Of(file) + "  set.html\n", Files.readString(temp.resolve("set.html.sha256")));
     byte[] first = Files.readAllBytes(file);
     args.add("--force");
     assertEquals(0, Cli.run(args.toArray(String[]::new)).exit);
-    assertTrue(java.util.Arrays.equals(first, Files.readAllBytes(file)), "the same bytes for the same question");
+    assertTrue(Arrays.equals(first, Files.readAllBytes(file)), "the same bytes for the same question");
     List<String> toStdout = new ArrayList<>(args);
     toStdout.set(toStdout.indexOf("--out") + 1, "-");
     toStdout.remove("--force");
     toStdout.remove(0); // "sheet": as a process of its own (standard output is the process's)
-    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, java.util.stream.Stream.concat(
-        java.util.stream.Stream.of("sheet"), toStdout.stream()).toArray(String[]::new)))
+    Process p = new ProcessBuilder(Cli.command(Cli.SHORT_RUN, Stream.concat(
+        Stream.of("sheet"), toStdout.stream()).toArray(String[]::new)))
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     byte[] streamed = p.getInputStream().readAllBytes();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue());
-    assertTrue(java.util.Arrays.equals(first, streamed), "the same bytes to standard output");
+    assertTrue(Arrays.equals(first, streamed), "the same bytes to standard output");
     // as PDF: its card says so; the same bytes again
     Path pdf = temp.resolve("set.pdf");
     List<String> asPdf = new ArrayList<>(args);
@@ -93,23 +105,23 @@ class SheetTest {
     } else {
       assertEquals(0, p1.exit, p1.toString());
       byte[] once = Files.readAllBytes(pdf);
-      assertEquals("%PDF-", new String(once, 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+      assertEquals("%PDF-", new String(once, 0, 5, StandardCharsets.US_ASCII));
       assertTrue(Files.readString(temp.resolve("set.pdf.md")).contains("One PDF, A4"));
       asPdf.add("--force");
       assertEquals(0, Cli.run(asPdf.toArray(String[]::new)).exit);
-      assertTrue(java.util.Arrays.equals(once, Files.readAllBytes(pdf)), "the same PDF for the same question");
+      assertTrue(Arrays.equals(once, Files.readAllBytes(pdf)), "the same PDF for the same question");
     }
     // and from the API: the same question in its words, the same bytes
     try (Served served = Served.start(db)) {
-      java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(
-          java.net.http.HttpRequest.newBuilder(java.net.URI.create(served.base + "/api/sheet?class=5-4-1&minimal=false"
+      HttpResponse<byte[]> r = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create(served.base + "/api/sheet?class=5-4-1&minimal=false"
               + "&order=hardest&distinct_mirror=true&max_optimal=100&limit=7")).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+          HttpResponse.BodyHandlers.ofByteArray());
       assertEquals(200, r.statusCode());
-      assertTrue(java.util.Arrays.equals(first, r.body()), "the API's sheet is the command's");
-      String zh = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+      assertTrue(Arrays.equals(first, r.body()), "the API's sheet is the command's");
+      String zh = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
           served.base + "/api/sheet?class=5-4-1&minimal=false&order=hardest&distinct_mirror=true&max_optimal=100&limit=7"
-              + "&lang=zh")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+              + "&lang=zh")).build(), HttpResponse.BodyHandlers.ofString()).body();
       assertTrue(zh.matches("(?s).*<p class=\"question\">类别 5-4-1，非极简题，最少步数至少 1，最优走法至多 100 种，"
           + "镜像成对的只取一个，最难的在前：前 7 个，共 [0-9,]+ 个</p>.*"), zh);
     }
@@ -144,10 +156,10 @@ class SheetTest {
     assertEquals(0, sheet.exit, sheet.toString());
     String html = Files.readString(file);
     List<String> expected = new ArrayList<>();
-    for (klotskidb.query.Catalogue.Entry e : klotskidb.query.Catalogue.get().entries()) {
-      String code = klotskidb.enumerator.Code.format(e.code());
-      boolean held = List.of("5-4-1", "0-3-0", "1-2-1").contains(klotskidb.enumerator.LayoutClass.name(
-          klotskidb.enumerator.LayoutClass.of(e.code()))); // the classes of Cli.analysedDatabase
+    for (Catalogue.Entry e : Catalogue.get().entries()) {
+      String code = Code.format(e.code());
+      boolean held = List.of("5-4-1", "0-3-0", "1-2-1").contains(LayoutClass.name(
+          LayoutClass.of(e.code()))); // the classes of Cli.analysedDatabase
       if (e.source().equals("tieba-40") && held && !expected.contains(code)) {
         expected.add(code);
       }
@@ -157,14 +169,14 @@ class SheetTest {
     assertTrue(html.contains("<p class=\"question\">华容道经典布局40种: the first " + expected.size()
         + " of its 39 layouts, in the catalogue's order (" + expected.size() + " of them in this database)</p>"), html);
     try (Served served = Served.start(db)) {
-      java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
-          .newBuilder(java.net.URI.create(served.base + "/api/sheet?source=tieba-40")).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest
+          .newBuilder(URI.create(served.base + "/api/sheet?source=tieba-40")).build(),
+          HttpResponse.BodyHandlers.ofByteArray());
       assertEquals(200, r.statusCode());
-      assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), r.body()), "the API's sheet of a source is the command's");
-      java.net.http.HttpResponse<String> bad = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
-          .newBuilder(java.net.URI.create(served.base + "/api/sheet?source=nowhere")).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertTrue(Arrays.equals(Files.readAllBytes(file), r.body()), "the API's sheet of a source is the command's");
+      HttpResponse<String> bad = HttpClient.newHttpClient().send(HttpRequest
+          .newBuilder(URI.create(served.base + "/api/sheet?source=nowhere")).build(),
+          HttpResponse.BodyHandlers.ofString());
       assertEquals(400, bad.statusCode());
       assertTrue(bad.body().contains("'source' must be one of the catalogue's sources (tieba-40, tieba-common, fayaa, lin-68, "
           + "other), not 'nowhere'"), bad.body());
@@ -225,7 +237,7 @@ class SheetTest {
     assertFalse(Files.exists(file) || Files.exists(temp.resolve("bad.html.md")), "nothing written");
     // the filter options are find's, every one of them
     String help = Cli.run("sheet", "--help").out;
-    for (String key : klotskidb.query.FindFilter.KEYS) {
+    for (String key : FindFilter.KEYS) {
       assertTrue(help.contains(FindFilterOptions.option(key)), key + " in sheet --help");
     }
   }

@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutSpace;
+import klotskidb.query.Json;
 import klotskidb.testing.TestSeed;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code klotski solve --stdin}: one answer per line, the same answer as {@code solve X} gives for
@@ -19,13 +25,13 @@ class SolveStdinTest {
 
   /** Typed forms and errors, then a seeded sample of the database's classes' layouts. */
   private static List<String> lines() {
-    List<String> l = new java.util.ArrayList<>(List.of("1A9BF0C", "", "nonsense", "0E83ABC", "4WVE1", "横刀立马",
+    List<String> l = new ArrayList<>(List.of("1A9BF0C", "", "nonsense", "0E83ABC", "4WVE1", "横刀立马",
         "0-3-0-0-0", "DFC000000"));
-    klotskidb.enumerator.LayoutSpace space = klotskidb.enumerator.LayoutSpace.of(
-        klotskidb.enumerator.ClassSet.of(List.of(Cli.ANALYSED_CLASSES.split(","))));
-    java.util.Random random = TestSeed.random("SolveStdinTest.lines");
+    LayoutSpace space = LayoutSpace.of(
+        ClassSet.of(List.of(Cli.ANALYSED_CLASSES.split(","))));
+    Random random = TestSeed.random("SolveStdinTest.lines");
     for (int k = 0; k < 24; k++) {
-      l.add(klotskidb.enumerator.Code.format(space.code(random.nextInt(space.size()))));
+      l.add(Code.format(space.code(random.nextInt(space.size()))));
     }
     return l;
   }
@@ -43,7 +49,7 @@ class SolveStdinTest {
 
   /** What {@code solve X --codes-only} prints for the line, on one line, or the start of its error. */
   private static String single(String line, String... db) {
-    List<String> args = new java.util.ArrayList<>(List.of("solve", line, "--codes-only"));
+    List<String> args = new ArrayList<>(List.of("solve", line, "--codes-only"));
     args.addAll(List.of(db));
     Cli c = Cli.run(args.toArray(new String[0]));
     return c.exit == 0 ? String.join(" ", c.out.strip().split("\n")) : "ERROR " + c.exit;
@@ -53,7 +59,7 @@ class SolveStdinTest {
   void everyLineGetsTheAnswerSolveGivesIt() throws Exception {
     Path db = Cli.analysedDatabase();
     for (List<String> extra : List.of(List.<String>of(), List.of("--db", db.toString()))) {
-      List<String> args = new java.util.ArrayList<>(List.of("solve", "--stdin"));
+      List<String> args = new ArrayList<>(List.of("solve", "--stdin"));
       args.addAll(extra);
       List<String> out = run(args.toArray(new String[0]));
       assertEquals(LINES.size(), out.size(), extra + ": " + out);
@@ -61,7 +67,7 @@ class SolveStdinTest {
         String line = LINES.get(i);
         String answer = out.get(i);
         if (answer.startsWith("{")) {
-          assertEquals("{\"input\":" + klotskidb.query.Json.write(line) + ",\"status\":", answer.substring(0,
+          assertEquals("{\"input\":" + Json.write(line) + ",\"status\":", answer.substring(0,
               answer.indexOf("\"status\":") + 9), extra + " " + line);
           assertEquals(true, line.isEmpty() || single(line, extra.toArray(new String[0])).startsWith("ERROR"),
               extra + " " + line + ": " + answer);

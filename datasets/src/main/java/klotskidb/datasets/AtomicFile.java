@@ -3,11 +3,13 @@ package klotskidb.datasets;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 
@@ -89,10 +91,10 @@ public final class AtomicFile {
     }
     Files.setPosixFilePermissions(tmp, Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
         ? Files.getPosixFilePermissions(target, LinkOption.NOFOLLOW_LINKS)
-        : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        : PosixFilePermissions.fromString("rw-r--r--"));
   }
 
   public static void write(Path file, String text) throws IOException {
-    write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -3,6 +3,7 @@ package klotskidb.datasets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import klotskidb.db.GroupRecord;
@@ -128,7 +129,7 @@ public final class CountTables {
     for (long[] row : t.rows()) {
       sb.append('|');
       for (long v : row) {
-        sb.append(' ').append(String.format(java.util.Locale.ROOT, "%,d", v)).append(" |");
+        sb.append(' ').append(String.format(Locale.ROOT, "%,d", v)).append(" |");
       }
       sb.append('\n');
     }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Consumer;
+import klotskidb.enumerator.UserText;
 
 /**
  * The dataset card and checksum an export leaves beside its file, for people who pick the file
@@ -56,12 +58,12 @@ public final class ExportCard {
     byte[] line = checksumLine(zero, name).getBytes(StandardCharsets.UTF_8);
     int at = checksumLine(zero, name).indexOf(zero); // 1 where the name is escaped ("\\" first)
     OwnFile card = OwnFile.check(sibling(file, ".md"), "the dataset card of " + file,
-        p -> java.util.Arrays.equals(OwnFile.head(p, header.length), header), force).sweep(notes);
+        p -> Arrays.equals(OwnFile.head(p, header.length), header), force).sweep(notes);
     OwnFile sums = OwnFile.check(sibling(file, ".sha256"), "the checksum (card) of " + file, p -> {
       byte[] b = OwnFile.head(p, line.length + 1);
       return b.length == line.length && new String(b, at, 64, StandardCharsets.US_ASCII).matches("[0-9a-f]{64}")
-          && java.util.Arrays.equals(b, 0, at, line, 0, at)
-          && java.util.Arrays.equals(b, at + 64, b.length, line, at + 64, line.length);
+          && Arrays.equals(b, 0, at, line, 0, at)
+          && Arrays.equals(b, at + 64, b.length, line, at + 64, line.length);
     }, force).sweep(notes);
     return new ExportCard(card, sums, file);
   }
@@ -118,7 +120,7 @@ public final class ExportCard {
     String sha256 = Release.sha256Of(file);
     long bytes = Files.size(file);
     sums.write(s -> s.write(checksumLine(sha256, name).getBytes(StandardCharsets.UTF_8)));
-    String shown = klotskidb.enumerator.UserText.oneLine(name); // the name in the card's text: one line
+    String shown = UserText.oneLine(name); // the name in the card's text: one line
     StringBuilder c = new StringBuilder();
     c.append(HEADER).append(title.replace("\"", "'")).append("\"\n")
         .append("license: apache-2.0\n")
@@ -128,7 +130,7 @@ public final class ExportCard {
         .append("# ").append(shown).append("\n\n")
         .append(Character.toUpperCase(title.charAt(0))).append(title.substring(1)).append(": ")
         // the card names files relative to itself, never by the writer's path
-        .append(w.summary().replace(klotskidb.enumerator.UserText.oneLine(file.toString()), shown)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
+        .append(w.summary().replace(UserText.oneLine(file.toString()), shown)).append(String.format(Locale.ROOT, ", %,d bytes.%n%n", bytes))
         .append("Written by klotski-db ").append(toolVersion).append(" (`klotski ").append(command).append("`)").append(builtBy == null ? ", computed in memory" : " from a database built by klotski-db "
             + builtBy).append(".\n\n")
         .append(body).append("\n\n")

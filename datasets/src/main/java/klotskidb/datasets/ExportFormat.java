@@ -1,27 +1,32 @@
 package klotskidb.datasets;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import klotskidb.analysis.ClassDriver;
-import klotskidb.analysis.LanePool;
 import klotskidb.analysis.Kernels;
+import klotskidb.analysis.LanePool;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.grouper.Names;
+import klotskidb.query.Facts;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
-import klotskidb.enumerator.InputException;
-import klotskidb.query.Facts;
-import java.util.List;
 
 /**
  * Every format {@code klotski export} writes, each naming its exporter: what it needs (the
@@ -82,9 +87,9 @@ public enum ExportFormat {
       // written whole at a path of its own, then its footer made canonical (ParquetFooter): the
       // same database gives the same bytes, to a file or to a stream
       target.writePath(tmp -> {
-        try (java.io.OutputStream s = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(tmp,
-            java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
-            java.nio.file.LinkOption.NOFOLLOW_LINKS), 1 << 20)) {
+        try (OutputStream s = new BufferedOutputStream(Files.newOutputStream(tmp,
+            StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING,
+            LinkOption.NOFOLLOW_LINKS), 1 << 20)) {
           rows[0] = r.groupsTable() ? ParquetExport.writeGroups(db, r.cls(), s)
               : ParquetExport.writeLayouts(db, r.cls(), s, target.scratchBeside(), r.threads(), progress);
         }
@@ -276,7 +281,7 @@ public enum ExportFormat {
 
   /** farthest_J-B-S.csv or solution_J-B-S.csv, computed in memory for one class. */
   private static Written perClass(Request r, OutputTarget target, HrdCsv.Kind kind) throws IOException {
-    Groups groups = Grouper.of(ClassSet.ofIndexes(java.util.List.of(r.cls())), Runtime.getRuntime().availableProcessors(),
+    Groups groups = Grouper.of(ClassSet.ofIndexes(List.of(r.cls())), Runtime.getRuntime().availableProcessors(),
         Progress.NONE);
     // the class's groups lease their lanes within this JVM's free heap, one class in flight
     ClassDriver driver = new ClassDriver(new LanePool(r.threads(), LanePool.heapBudget(0)), r.kernels().get());

@@ -1,5 +1,6 @@
 package klotskidb.datasets;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -47,13 +48,13 @@ public final class FileChecksum extends OutputStream {
     FileChecksum sum = this;
     return new OutputStream() {
       @Override
-      public void write(int b) throws java.io.IOException {
+      public void write(int b) throws IOException {
         sum.write(b);
         file.write(b);
       }
 
       @Override
-      public void write(byte[] b, int off, int len) throws java.io.IOException {
+      public void write(byte[] b, int off, int len) throws IOException {
         sum.write(b, off, len);
         file.write(b, off, len);
       }

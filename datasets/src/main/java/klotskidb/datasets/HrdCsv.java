@@ -2,6 +2,7 @@ package klotskidb.datasets;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import klotskidb.analysis.AllRootsBfs;
 import klotskidb.analysis.ClassDriver;
 import klotskidb.enumerator.Code;
@@ -117,7 +118,7 @@ public final class HrdCsv implements ClassDriver.Handler {
 
     private void room(int more) {
       if (size + more > b.length) {
-        b = java.util.Arrays.copyOf(b, Math.max(size + more, b.length * 2));
+        b = Arrays.copyOf(b, Math.max(size + more, b.length * 2));
       }
     }
 

@@ -3,6 +3,7 @@ package klotskidb.datasets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
@@ -35,7 +36,7 @@ public final class HrdFiles {
     byte[] line = new byte[Code.DIGITS + 1];
     line[0] = '\n';
     long[] n = {0};
-    java.util.function.LongConsumer each = code -> {
+    LongConsumer each = code -> {
       if ((++n[0] & 0xFFFF) == 0) {
         progress.accept(n[0]);
       }
@@ -85,7 +86,7 @@ public final class HrdFiles {
     byte[] bytes = new byte[128];
     long[] n = new long[2]; // lines written, layouts seen
     try {
-      java.util.function.Consumer<CaseRecord> each = c -> {
+      Consumer<CaseRecord> each = c -> {
         if ((++n[1] & 0xFFFF) == 0) {
           progress.accept(n[1]);
         }

@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Consumer;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
+import klotskidb.enumerator.OutputClosedException;
+import klotskidb.enumerator.UserText;
 
 /**
  * The file a user names with {@code --out}, and what a command may do to it:
@@ -69,9 +72,9 @@ public final class OutputTarget {
       Scratch.removeStale(abs, notes);
       return new OutputTarget(out, abs, false);
     }
-    java.nio.file.attribute.BasicFileAttributes a;
+    BasicFileAttributes a;
     try {
-      a = Files.readAttributes(abs, java.nio.file.attribute.BasicFileAttributes.class); // through links
+      a = Files.readAttributes(abs, BasicFileAttributes.class); // through links
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + out + ": " + IoErrors.reason(e), e);
     }
@@ -117,7 +120,7 @@ public final class OutputTarget {
    * holding U+202E or a newline prints as one line that shows them.
    */
   public String name() {
-    return path == null ? "standard output" : klotskidb.enumerator.UserText.oneLine(path.toString());
+    return path == null ? "standard output" : UserText.oneLine(path.toString());
   }
 
   /** The path the user gave; null for standard output. */
@@ -173,8 +176,8 @@ public final class OutputTarget {
 
   /** A stream's write failed: its reader gone ({@link OutputClosedException}: quiet, exit 141), or why. */
   private IOException failed(IOException e) {
-    if (klotskidb.enumerator.OutputClosedException.in(e)) {
-      return new klotskidb.enumerator.OutputClosedException(name(), e);
+    if (OutputClosedException.in(e)) {
+      return new OutputClosedException(name(), e);
     }
     return new IOException("cannot write " + name() + ": " + IoErrors.reason(e), e);
   }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
@@ -55,7 +57,7 @@ public final class OwnFile {
     BasicFileAttributes a;
     try {
       a = Files.readAttributes(abs, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       return new OwnFile(abs);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + path + ": " + IoErrors.reason(e), e);
@@ -93,7 +95,7 @@ public final class OwnFile {
   }
 
   /** Removes what a killed run left beside this name ({@link Scratch#removeStale}). */
-  public OwnFile sweep(java.util.function.Consumer<String> notes) {
+  public OwnFile sweep(Consumer<String> notes) {
     Scratch.removeStale(path, notes);
     return this;
   }

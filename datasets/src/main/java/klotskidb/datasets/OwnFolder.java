@@ -1,5 +1,6 @@
 package klotskidb.datasets;
 
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,6 +25,7 @@ import java.util.regex.Pattern;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
+import klotskidb.enumerator.InputException;
 
 /**
  * A folder of files klotski names itself, for {@code klotski tables --out out/tables} (
@@ -65,7 +67,7 @@ public final class OwnFolder {
    */
   public static OwnFolder of(Path out, boolean force, Consumer<String> notes) {
     if (out.toString().equals(OutputTarget.STDOUT)) {
-      throw new klotskidb.enumerator.InputException("--out names a folder for several files: - (standard output) "
+      throw new InputException("--out names a folder for several files: - (standard output) "
           + "does not apply");
     }
     Path abs = out.toAbsolutePath().normalize();
@@ -141,7 +143,7 @@ public final class OwnFolder {
   public void write(String name, AtomicFile.Body body) throws IOException {
     AtomicFile.writePath(dir.resolve(name), tmp -> {
       MessageDigest sha = Release.sha256();
-      try (OutputStream out = new DigestOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(tmp,
+      try (OutputStream out = new DigestOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp,
           StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS), 1 << 20), sha)) {
         body.write(out);
       }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -15,8 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Scratch;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Workers;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -70,8 +73,8 @@ public final class ParquetExport {
     }
     // the parts go into a scratch folder of their own beside the output (an unpredictable name,
     // owner-only: Scratch), removed at the end, on failure and on Ctrl-C
-    Path dir = klotskidb.db.Scratch.folder(besides);
-    klotskidb.db.Scratch.OnExit onExit = klotskidb.db.Scratch.removedOnExit(dir);
+    Path dir = Scratch.folder(besides);
+    Scratch.OnExit onExit = Scratch.removedOnExit(dir);
     List<Path> files = new ArrayList<>();
     for (int p = 0; p < parts; p++) {
       files.add(dir.resolve("part" + p + ".parquet"));
@@ -84,7 +87,7 @@ public final class ParquetExport {
         int part = p;
         written.add(pool.submit(() -> {
           try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(files.get(part),
-              java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 20)) {
+              StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 20)) {
             return writePart(action -> db.forEachCaseWithAnalysis(bounds[part], bounds[part + 1], action), cls,
                 new ParquetFiles.StreamOutputFile(o), scanned, progress);
           }
@@ -115,8 +118,8 @@ public final class ParquetExport {
       }
       throw new IOException(e.getCause());
     } finally {
-      klotskidb.enumerator.Workers.stop(pool); // every part's scan ends before the caller closes the handle
-      klotskidb.db.Scratch.deleteQuietly(dir);
+      Workers.stop(pool); // every part's scan ends before the caller closes the handle
+      Scratch.deleteQuietly(dir);
       onExit.close();
     }
   }
@@ -162,7 +165,7 @@ public final class ParquetExport {
     long rows = 0;
     try (ParquetWriter<Object[]> w = ParquetFiles.writer(new ParquetFiles.StreamOutputFile(out),
         ParquetSchemas.GROUPS, new ParquetRows.GroupWrite())) {
-      List<GroupRecord> groups = new java.util.ArrayList<>();
+      List<GroupRecord> groups = new ArrayList<>();
       db.forEachGroup(groups::add);
       for (GroupRecord g : groups) {
         if (cls < 0 || LayoutClass.index(g.jiang(), g.bing(), g.style()) == cls) {

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -136,7 +137,7 @@ final class ParquetFiles {
     }
 
     @Override
-    protected WriteSupport<Object[]> getWriteSupport(org.apache.hadoop.conf.Configuration conf) {
+    protected WriteSupport<Object[]> getWriteSupport(Configuration conf) {
       return support;
     }
   }

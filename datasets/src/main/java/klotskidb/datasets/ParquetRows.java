@@ -1,6 +1,7 @@
 package klotskidb.datasets;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Facts;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
@@ -48,7 +50,7 @@ final class ParquetRows {
     private int field;
 
     @Override
-    public WriteContext init(org.apache.hadoop.conf.Configuration conf) {
+    public WriteContext init(Configuration conf) {
       return init((ParquetConfiguration) null);
     }
 
@@ -267,7 +269,7 @@ final class ParquetRows {
     at = digits(b, at, c.groupNum());
     b[at++] = '-';
     at = digits(b, at, c.groupIndex());
-    return java.util.Arrays.copyOf(b, at);
+    return Arrays.copyOf(b, at);
   }
 
   private static int digits(byte[] b, int at, int v) {

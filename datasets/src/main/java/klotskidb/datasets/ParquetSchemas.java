@@ -1,6 +1,7 @@
 package klotskidb.datasets;
 
 import java.util.List;
+import java.util.stream.Stream;
 import klotskidb.query.Facts;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -72,6 +73,6 @@ public final class ParquetSchemas {
 
   /** The columns named by the two lists above. */
   public static List<String> encodedColumns() {
-    return java.util.stream.Stream.concat(DICTIONARY.stream(), STATISTICS.stream()).distinct().toList();
+    return Stream.concat(DICTIONARY.stream(), STATISTICS.stream()).distinct().toList();
   }
 }

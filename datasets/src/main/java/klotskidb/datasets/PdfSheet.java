@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import klotskidb.db.CaseRecord;
@@ -238,7 +239,7 @@ public final class PdfSheet {
         d.update(Long.toString(p.record().code()).getBytes(StandardCharsets.US_ASCII));
       }
       d.update(font.getFileName().toString().getBytes(StandardCharsets.UTF_8));
-      return java.util.Arrays.copyOf(d.digest(), 16);
+      return Arrays.copyOf(d.digest(), 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -2,17 +2,22 @@ package klotskidb.datasets;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
@@ -20,6 +25,7 @@ import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.InputException;
 
 /**
  * The files of the original HRD_Database release, each checked as it is written (the run is
@@ -84,7 +90,7 @@ public final class Release {
    */
   public static Folder folder(Path dir) throws IOException {
     if (dir.toString().equals(OutputTarget.STDOUT)) {
-      throw new klotskidb.enumerator.InputException("a release is a folder of 410 files: --out - (standard output) "
+      throw new InputException("a release is a folder of 410 files: --out - (standard output) "
           + "does not apply; give --out a new or empty folder");
     }
     Path abs = dir.toAbsolutePath().normalize();
@@ -104,7 +110,7 @@ public final class Release {
     // a release writes only plain files: a link, FIFO or device under one of its names is not its own
     // (a killed run's scratch, links included, is removed without being followed)
     if (Files.isDirectory(real)) {
-      java.util.List<Path> all = new java.util.ArrayList<>();
+      List<Path> all = new ArrayList<>();
       try (var entries = Files.list(real)) {
         entries.forEach(all::add);
       }
@@ -138,7 +144,7 @@ public final class Release {
   }
 
   /** Temporary files of a killed run of an earlier version (NAME.tmp-PID of a process that is gone). */
-  public static void removeOldTemporaries(Path out, java.util.function.Consumer<String> notes) throws IOException {
+  public static void removeOldTemporaries(Path out, Consumer<String> notes) throws IOException {
     Pattern tmp = Pattern.compile(".*\\.tmp-(\\d+)");
     try (var files = Files.list(out)) {
       for (Path f : (Iterable<Path>) files::iterator) {
@@ -196,7 +202,7 @@ public final class Release {
   /** A file's SHA-256, in hex, read from the disk. */
   public static String sha256Of(Path file) throws IOException {
     MessageDigest d = sha256();
-    try (java.io.InputStream in = new java.security.DigestInputStream(Files.newInputStream(file), d)) {
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), d)) {
       in.transferTo(OutputStream.nullOutputStream());
     }
     return HexFormat.of().formatHex(d.digest());

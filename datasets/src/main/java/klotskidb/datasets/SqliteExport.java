@@ -6,8 +6,11 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.LongConsumer;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.CaseRecord;
@@ -108,7 +111,7 @@ public final class SqliteExport {
         meta.setString(2, e.getValue());
         meta.executeUpdate();
       }
-      for (String name : new java.util.TreeSet<>(analysed.keySet())) {
+      for (String name : new TreeSet<>(analysed.keySet())) {
         int k = LayoutClass.parse(name);
         if (cls >= 0 && k != cls) {
           continue;
@@ -176,7 +179,7 @@ public final class SqliteExport {
    * The columns of {@code facts}: every fact of the catalogue in SQLite that the original tables do
    * not hold and that is not the analysis' (short_code, name, layer, ..., harder_than_percent_in_class).
    */
-  static final java.util.List<Facts.Fact> FACTS = Facts.LAYOUT.stream().filter(f -> f.in(Facts.Output.SQLITE)
+  static final List<Facts.Fact> FACTS = Facts.LAYOUT.stream().filter(f -> f.in(Facts.Output.SQLITE)
       && !f.analysed() && !ORIGINAL_TABLE.containsKey(f.sqliteColumn())).toList();
 
   /** {@code CREATE TABLE facts (id INTEGER PRIMARY KEY, short_code TEXT NOT NULL, ...)} from {@link #FACTS}. */
@@ -234,7 +237,7 @@ public final class SqliteExport {
     for (int k = 0; k < FACTS.size(); k++) {
       Object v = FACTS.get(k).value(r, null);
       if (v == null) {
-        facts.setNull(k + 2, java.sql.Types.NULL);
+        facts.setNull(k + 2, Types.NULL);
       } else if (v instanceof Boolean b) {
         facts.setInt(k + 2, b ? 1 : 0);
       } else if (v instanceof Integer i) {

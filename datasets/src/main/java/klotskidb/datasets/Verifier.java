@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.UserText;
 
 /**
  * Compares published TSV tables with the ones derived from the database: one line per table,
@@ -158,7 +159,7 @@ public final class Verifier {
           row[f] = Long.parseLong(fields[f].trim());
         } catch (NumberFormatException e) {
           return new Result(name, false, true, "malformed: line " + (i + 1) + " field " + header.get(f)
-              + " is not a number: " + klotskidb.enumerator.UserText.quote(fields[f]));
+              + " is not a number: " + UserText.quote(fields[f]));
         }
       }
       expected.add(row);

@@ -15,14 +15,15 @@ import klotskidb.db.CaseRecord;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.layerer.Solver;
 import klotskidb.query.PuzzleSheet;
+import klotskidb.testing.TestSeed;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import klotskidb.testing.TestSeed;
 
 /**
  * The sheet as PDF, read back by a PDF parser (PDFBox's text extraction, as pdftotext reads it):
@@ -43,10 +44,10 @@ class PdfSheetTest {
     List<PuzzleSheet.Puzzle> puzzles = new ArrayList<>();
     for (long code : codes) {
       long[] solution = Solver.solve(code);
-      int cls = klotskidb.enumerator.LayoutClass.of(code);
+      int cls = LayoutClass.of(code);
       // the facts a sheet prints: its id, steps and optimal count (the rest as a build would have them aside)
-      CaseRecord c = new CaseRecord(code, AllLayouts.rank(code), klotskidb.enumerator.LayoutClass.jiangOf(cls),
-          klotskidb.enumerator.LayoutClass.bingOf(cls), klotskidb.enumerator.LayoutClass.styleOf(cls), 0, 0, 0,
+      CaseRecord c = new CaseRecord(code, AllLayouts.rank(code), LayoutClass.jiangOf(cls),
+          LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), 0, 0, 0,
           solution == null ? -1 : solution.length - 1, false, Code.isSolved(code), null, solution == null ? 0 : 1, 0, 0);
       puzzles.add(new PuzzleSheet.Puzzle(c, solution));
     }

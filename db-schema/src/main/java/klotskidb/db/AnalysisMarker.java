@@ -1,5 +1,6 @@
 package klotskidb.db;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -82,7 +83,7 @@ public record AnalysisMarker(String farthestFile, String solutionFile, double se
     String sizesText = parts.get(FARTHEST_SIZES);
     if (sizesText != null) {
       try {
-        sizes = java.util.Arrays.stream(sizesText.split(",")).mapToInt(Integer::parseInt).toArray();
+        sizes = Arrays.stream(sizesText.split(",")).mapToInt(Integer::parseInt).toArray();
       } catch (NumberFormatException e) {
         throw new DatabaseException("the marker " + Schema.META_ANALYSED_PREFIX + className
             + " in meta is malformed (its " + FARTHEST_SIZES + " are not numbers)");

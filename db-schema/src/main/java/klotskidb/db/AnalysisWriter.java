@@ -11,9 +11,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -25,10 +29,10 @@ import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
-import klotskidb.enumerator.LayoutClass;
 
 /**
  * Adds the values of {@code klotski analyse} to a published database, class by class, without
@@ -355,7 +359,7 @@ public final class AnalysisWriter implements AutoCloseable {
         ColumnFamilyHandle meta = handles.get(names.indexOf(Schema.META));
         if (family.equals(Schema.FIND_FARTHEST)) {
           byte[] prefix = Schema.META_ANALYSED_PREFIX.getBytes(StandardCharsets.UTF_8);
-          try (org.rocksdb.RocksIterator it = db.newIterator(meta)) {
+          try (RocksIterator it = db.newIterator(meta)) {
             for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
               String key = new String(it.key(), StandardCharsets.UTF_8);
               AnalysisMarker m = AnalysisMarker.parse(key.substring(prefix.length), new String(it.value(),
@@ -522,7 +526,7 @@ public final class AnalysisWriter implements AutoCloseable {
     int stepOf(long code) {
       int i = Arrays.binarySearch(codes, 0, n, code);
       if (i < 0) {
-        throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
+        throw new IllegalStateException("the database is inconsistent: " + Code.format(code)
             + " is in find's rows of its class but has no analysed values");
       }
       return steps[i];
@@ -576,7 +580,7 @@ public final class AnalysisWriter implements AutoCloseable {
     try (Options sstOptions = Tables.sstWriter(Schema.FIND_FARTHEST);
         EnvOptions env = new EnvOptions();
         SstFileWriter writer = new SstFileWriter(env, sstOptions);
-        org.rocksdb.RocksIterator it = db.newIterator(find)) {
+        RocksIterator it = db.newIterator(find)) {
       writer.open(file.toString());
       for (it.seek(prefix); it.isValid() && Arrays.equals(it.key(), 0, 3, prefix, 0, 3); it.next()) {
         byte[] value = it.value();
@@ -613,18 +617,18 @@ public final class AnalysisWriter implements AutoCloseable {
    * Over a full run that is about one compaction in seven classes.
    */
   private static void compactCrowded(RocksDB db, List<ColumnFamilyHandle> handles) throws RocksDBException {
-    Map<String, java.util.Set<Integer>> levels = new HashMap<>();
+    Map<String, Set<Integer>> levels = new HashMap<>();
     Map<String, Integer> level0 = new HashMap<>();
     for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
       String cf = new String(f.columnFamilyName(), StandardCharsets.UTF_8);
       if (f.level() == 0) {
         level0.merge(cf, 1, Integer::sum);
       } else {
-        levels.computeIfAbsent(cf, k -> new java.util.HashSet<>()).add(f.level());
+        levels.computeIfAbsent(cf, k -> new HashSet<>()).add(f.level());
       }
     }
     for (String cf : List.of(Schema.ANALYSIS, Schema.GROUP_ANALYSIS, Schema.FIND_FARTHEST, Schema.META)) {
-      int runs = level0.getOrDefault(cf, 0) + levels.getOrDefault(cf, java.util.Set.of()).size();
+      int runs = level0.getOrDefault(cf, 0) + levels.getOrDefault(cf, Set.of()).size();
       if (runs > MAX_RUNS) {
         db.compactRange(handle(handles, cf));
       }

@@ -1,5 +1,12 @@
 package klotskidb.db;
 
+import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
+import klotskidb.layerer.HarderThan;
+import klotskidb.layerer.OneGroup;
+
 /**
  * One row of {@code cases}: everything the database stores about a layout.
  *
@@ -19,17 +26,17 @@ public record CaseRecord(long code, int id, int jiang, int bing, int style, int 
    * The record of layout {@code index} of a group flooded alone ({@code info X} with no database),
    * as a build would store it: the same passes, its ranks from the shipped tables.
    */
-  public static CaseRecord of(klotskidb.layerer.OneGroup group, int index, Boolean minimal) {
+  public static CaseRecord of(OneGroup group, int index, Boolean minimal) {
     long code = group.code(index);
     int cls = group.classIndex();
     int steps = group.minSolutionStep(index);
-    klotskidb.layerer.HarderThan rank = klotskidb.layerer.HarderThan.shipped();
-    return new CaseRecord(code, klotskidb.enumerator.AllLayouts.rank(code), klotskidb.enumerator.LayoutClass.jiangOf(cls),
-        klotskidb.enumerator.LayoutClass.bingOf(cls), klotskidb.enumerator.LayoutClass.styleOf(cls), group.groupNum(),
-        index, group.layer(index), steps, new klotskidb.enumerator.Mover().mirror(code) == code,
-        klotskidb.enumerator.Code.isSolved(code), minimal, group.optimalSolutionNum(index),
-        steps < 0 ? klotskidb.layerer.HarderThan.NONE : rank.harderThanSteps(steps),
-        steps < 0 ? klotskidb.layerer.HarderThan.NONE : rank.harderThanInClass(cls, steps));
+    HarderThan rank = HarderThan.shipped();
+    return new CaseRecord(code, AllLayouts.rank(code), LayoutClass.jiangOf(cls),
+        LayoutClass.bingOf(cls), LayoutClass.styleOf(cls), group.groupNum(),
+        index, group.layer(index), steps, new Mover().mirror(code) == code,
+        Code.isSolved(code), minimal, group.optimalSolutionNum(index),
+        steps < 0 ? HarderThan.NONE : rank.harderThanSteps(steps),
+        steps < 0 ? HarderThan.NONE : rank.harderThanInClass(cls, steps));
   }
 
   public boolean isSolvable() {

@@ -1,6 +1,8 @@
 package klotskidb.db;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Locale;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
@@ -119,7 +121,7 @@ public final class CasesCodec {
           if (nextBit + f.bits > 8) {
             flagByte = at++;
             nextBit = 0;
-            flags = java.util.Arrays.copyOf(flags, flags.length + 1);
+            flags = Arrays.copyOf(flags, flags.length + 1);
             flags[flags.length - 1] = flagByte;
           }
           f.offset = flagByte;
@@ -225,7 +227,7 @@ public final class CasesCodec {
 
   private static void put(ByteBuffer b, int base, Field f, long v) {
     if (v < f.min || v > f.max) {
-      throw new IllegalArgumentException(f.name().toLowerCase(java.util.Locale.ROOT) + " " + v + " does not fit "
+      throw new IllegalArgumentException(f.name().toLowerCase(Locale.ROOT) + " " + v + " does not fit "
           + f.bits + " bits");
     }
     int at = base + f.offset;

@@ -7,8 +7,11 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.regex.Pattern;
+import klotskidb.enumerator.UserText;
 
 /**
  * The one writer of a database: {@code klotski build} and {@code klotski analyse} hold
@@ -44,8 +47,8 @@ public final class DatabaseLock implements AutoCloseable {
   }
 
   /** What klotski writes into a lock file: a holder, or a finished one. */
-  private static final java.util.regex.Pattern OURS =
-      java.util.regex.Pattern.compile("(finished: )?[a-z]+ \\(pid \\d+\\)\\s*");
+  private static final Pattern OURS =
+      Pattern.compile("(finished: )?[a-z]+ \\(pid \\d+\\)\\s*");
 
   /** Takes the lock of the database at {@code target} for {@code what} ("build", "analyse"), or throws. */
   public static DatabaseLock acquire(Path target, String what) {
@@ -56,7 +59,7 @@ public final class DatabaseLock implements AutoCloseable {
       Files.createDirectories(file.getParent());
       notAPlainFile(file);
       channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
-          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+          LinkOption.NOFOLLOW_LINKS);
     } catch (IOException e) {
       throw new DatabaseException("cannot write beside the database at " + dir + ": cannot create " + file + ": "
           + IoErrors.reason(e), e);
@@ -87,7 +90,7 @@ public final class DatabaseLock implements AutoCloseable {
       release(lock);
       close(channel);
       throw new DatabaseException(file + " is not a klotski lock file (it holds "
-          + klotskidb.enumerator.UserText.quote(text) + "); klotski does not overwrite it: move it away");
+          + UserText.quote(text) + "); klotski does not overwrite it: move it away");
     }
     String holder = what + " (pid " + ProcessHandle.current().pid() + ")";
     write(channel, holder);
@@ -99,7 +102,7 @@ public final class DatabaseLock implements AutoCloseable {
    * does, so a FIFO there was taken as the lock.
    */
   private static void notAPlainFile(Path file) {
-    java.nio.file.LinkOption no = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+    LinkOption no = LinkOption.NOFOLLOW_LINKS;
     // a link or a folder fails the open itself ("cannot create"); anything else that is no plain file:
     if (Files.exists(file, no) && !Files.isRegularFile(file, no) && !Files.isDirectory(file, no)
         && !Files.isSymbolicLink(file)) {

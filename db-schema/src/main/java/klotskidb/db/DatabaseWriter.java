@@ -2,25 +2,30 @@ package klotskidb.db;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import klotskidb.enumerator.LayoutSpace;
+import java.util.function.LongConsumer;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
+import klotskidb.layerer.HarderThan;
 import klotskidb.layerer.Layers;
 import klotskidb.layerer.Minimal;
-import klotskidb.layerer.HarderThan;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -129,7 +134,7 @@ public final class DatabaseWriter {
   }
 
   static byte[] bytes(String s) {
-    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   // ---------------------------------------------------------------- write
@@ -155,14 +160,14 @@ public final class DatabaseWriter {
     final ByteBuffer key = ByteBuffer.allocateDirect(64);
     final ByteBuffer value = ByteBuffer.allocateDirect(FindCodec.CHUNK * Schema.CODE_BYTES);
     final RowChecksum sum = new RowChecksum();
-    final java.util.function.LongConsumer tick;
+    final LongConsumer tick;
     private final Options options;
     private final EnvOptions env;
     /** Slices over the first row's lengths of key and value, made at the first row. */
     private DirectSlice keySlice;
     private DirectSlice valueSlice;
 
-    Sink(String family, Path file, java.util.function.LongConsumer tick) throws RocksDBException {
+    Sink(String family, Path file, LongConsumer tick) throws RocksDBException {
       this.family = family;
       this.file = file;
       this.tick = tick;
@@ -307,10 +312,10 @@ public final class DatabaseWriter {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while writing", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw new IOException("writing failed: " + e.getCause().getMessage(), e.getCause());
     } finally {
-      klotskidb.enumerator.Workers.stop(pool); // every writer ends before its options are closed
+      Workers.stop(pool); // every writer ends before its options are closed
     }
   }
 
@@ -474,7 +479,7 @@ public final class DatabaseWriter {
     for (int b = 0; b + 1 < start.length; b++) {
       start[b + 1] += start[b];
     }
-    int[] next = java.util.Arrays.copyOf(start, start.length - 1);
+    int[] next = Arrays.copyOf(start, start.length - 1);
     long[] order = new long[start[start.length - 1]];
     for (int id = 0; id < n; id++) {
       if (bucket[id] >= 0) {
@@ -486,7 +491,7 @@ public final class DatabaseWriter {
       if (start[b + 1] == start[b]) {
         continue;
       }
-      java.util.Arrays.sort(order, start[b], start[b + 1]);
+      Arrays.sort(order, start[b], start[b + 1]);
       int cls = b / (FIND_STEPS * 4);
       int steps1 = b / 4 % FIND_STEPS;
       for (int from = start[b], chunk = 0; from < start[b + 1]; from += FindCodec.CHUNK, chunk++) {

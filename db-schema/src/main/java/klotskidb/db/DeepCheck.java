@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Workers;
 
 /**
  * {@code klotski verify --deep}: re-reads every column family in full and compares what it reads
@@ -67,7 +68,7 @@ public final class DeepCheck {
       }
       throw new DatabaseException("verifying " + db.dir() + " failed: " + e.getCause());
     } finally {
-      klotskidb.enumerator.Workers.stop(pool); // every family's scan ends before the caller closes the handle
+      Workers.stop(pool); // every family's scan ends before the caller closes the handle
     }
   }
 

@@ -1,6 +1,7 @@
 package klotskidb.db;
 
 import java.nio.ByteBuffer;
+import klotskidb.enumerator.LayoutClass;
 
 /**
  * The {@code group_analysis} family ({@code klotski analyse}): an analysed group's diameter, its
@@ -22,7 +23,7 @@ public final class GroupAnalysisCodec {
 
   /** The class index of a key (-1 when it names none). */
   public static int classOf(byte[] key) {
-    return klotskidb.enumerator.LayoutClass.index(key[0], key[1], key[2]);
+    return LayoutClass.index(key[0], key[1], key[2]);
   }
 
   public static byte[] value(int diameter) {

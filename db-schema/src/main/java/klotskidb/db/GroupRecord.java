@@ -1,5 +1,10 @@
 package klotskidb.db;
 
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.grouper.Groups;
+import klotskidb.layerer.Layers;
+import klotskidb.layerer.OneGroup;
+
 /**
  * One row of {@code groups}.
  *
@@ -13,26 +18,26 @@ public record GroupRecord(int jiang, int bing, int style, int groupNum, int size
     int layers, int solved, int maxMinSolutionStep, int hardest, int[] layerSizes) {
 
   /** The record of group {@code g} of an in-memory build, as the writer stores it. */
-  public static GroupRecord of(klotskidb.layerer.Layers layers, int g) {
-    klotskidb.grouper.Groups groups = layers.groups();
+  public static GroupRecord of(Layers layers, int g) {
+    Groups groups = layers.groups();
     int cls = groups.classOf(g);
     int[] sizes = new int[layers.layerCount(g)];
     for (int k = 0; k < sizes.length; k++) {
       sizes[k] = layers.layerSize(g, k);
     }
-    return new GroupRecord(klotskidb.enumerator.LayoutClass.jiangOf(cls), klotskidb.enumerator.LayoutClass.bingOf(cls),
-        klotskidb.enumerator.LayoutClass.styleOf(cls), groups.groupNum(g), groups.size(g),
+    return new GroupRecord(LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+        LayoutClass.styleOf(cls), groups.groupNum(g), groups.size(g),
         groups.layouts().code(groups.seed(g)), sizes.length, layers.solvedCount(g), layers.maxMinSolutionStep(g),
         layers.hardestCount(g), sizes);
   }
 
 
   /** The record of a group flooded alone, as a build would store it. */
-  public static GroupRecord of(klotskidb.layerer.OneGroup group) {
+  public static GroupRecord of(OneGroup group) {
     int cls = group.classIndex();
     int[] sizes = group.layerSizes();
-    return new GroupRecord(klotskidb.enumerator.LayoutClass.jiangOf(cls), klotskidb.enumerator.LayoutClass.bingOf(cls),
-        klotskidb.enumerator.LayoutClass.styleOf(cls), group.groupNum(), group.size(), group.code(0), sizes.length,
+    return new GroupRecord(LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+        LayoutClass.styleOf(cls), group.groupNum(), group.size(), group.code(0), sizes.length,
         group.solvedCount(), group.maxMinSolutionStep(), group.hardestCount(), sizes);
   }
 

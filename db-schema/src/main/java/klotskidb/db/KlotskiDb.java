@@ -1,18 +1,34 @@
 package klotskidb.db;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.UserText;
+import klotskidb.enumerator.Workers;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -139,7 +155,7 @@ public final class KlotskiDb implements AutoCloseable {
       boolean corrupt = e.getStatus() != null && e.getStatus().getCode() == Status.Code.Corruption;
       // a table file's block that fails its checksum as the open reads it: the damage, named
       String detail = oneLine(e).replace(dir + "/", "");
-      java.util.regex.Matcher file = java.util.regex.Pattern.compile("\\b(\\d+\\.sst)\\b").matcher(detail);
+      Matcher file = Pattern.compile("\\b(\\d+\\.sst)\\b").matcher(detail);
       String family = corrupt && file.find() ? familyOf(dir, families, file.group(1)) : null;
       if (family != null) {
         // RocksDB adds "The file MANIFEST-000060 may be corrupted.": the table file is, not the manifest
@@ -255,7 +271,7 @@ public final class KlotskiDb implements AutoCloseable {
     } catch (NumberFormatException e) {
       // below
     }
-    throw badMeta(key, "is not a count: " + klotskidb.enumerator.UserText.quote(v));
+    throw badMeta(key, "is not a count: " + UserText.quote(v));
   }
 
   /** The publication this handle reads ({@link Publisher#PUBLICATION}): a new one after every publish. */
@@ -376,14 +392,14 @@ public final class KlotskiDb implements AutoCloseable {
     if (known != null) {
       return known;
     }
-    Map<String, AnalysisMarker> out = new java.util.TreeMap<>();
+    Map<String, AnalysisMarker> out = new TreeMap<>();
     meta.forEach((k, v) -> {
       if (k.startsWith(Schema.META_ANALYSED_PREFIX)) {
         String cls = k.substring(Schema.META_ANALYSED_PREFIX.length());
         out.put(cls, AnalysisMarker.parse(cls, v));
       }
     });
-    analysed = java.util.Collections.unmodifiableMap(out); // meta never changes under a handle: parsed once
+    analysed = Collections.unmodifiableMap(out); // meta never changes under a handle: parsed once
     return analysed;
   }
 
@@ -419,12 +435,12 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** Every layout record in code order (29M for a full database: a few seconds). */
-  public void forEachCase(java.util.function.Consumer<CaseRecord> action) {
+  public void forEachCase(Consumer<CaseRecord> action) {
     forEachCase(0, Long.MAX_VALUE, action);
   }
 
   /** The layout records with codes in [from, to), in code order. */
-  public void forEachCase(long from, long to, java.util.function.Consumer<CaseRecord> action) {
+  public void forEachCase(long from, long to, Consumer<CaseRecord> action) {
     try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
         RocksIterator it = db.newIterator(byName.get(CasesCodec.FAMILY), ro)) {
       ByteBuffer key = ByteBuffer.allocateDirect(CasesCodec.KEY_BYTES);
@@ -497,12 +513,12 @@ public final class KlotskiDb implements AutoCloseable {
    * the whole range of codes, so {@code cases} has no range of its own for a class).
    */
   public long[] codesOfClass(int cls) {
-    if (cls < 0 || cls >= klotskidb.enumerator.LayoutClass.COUNT) {
+    if (cls < 0 || cls >= LayoutClass.COUNT) {
       return new long[0];
     }
-    it.unimi.dsi.fastutil.longs.LongArrayList codes = new it.unimi.dsi.fastutil.longs.LongArrayList();
-    forEachCodeWithPrefix(NamesCodec.FAMILY, new byte[] {(byte) klotskidb.enumerator.LayoutClass.jiangOf(cls),
-        (byte) klotskidb.enumerator.LayoutClass.bingOf(cls), (byte) klotskidb.enumerator.LayoutClass.styleOf(cls)},
+    LongArrayList codes = new LongArrayList();
+    forEachCodeWithPrefix(NamesCodec.FAMILY, new byte[] {(byte) LayoutClass.jiangOf(cls),
+        (byte) LayoutClass.bingOf(cls), (byte) LayoutClass.styleOf(cls)},
         NamesCodec::decodeValue, codes::add);
     long[] a = codes.toLongArray();
     Arrays.sort(a);
@@ -522,14 +538,14 @@ public final class KlotskiDb implements AutoCloseable {
     // the look-ups of the next batches run on other threads while this one hands a batch over: a
     // look-up is mostly a block's decompression, and the class's codes touch most blocks
     try (ReadOptions ro = new ReadOptions().setFillCache(false)) {
-      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+      ExecutorService pool = Executors.newFixedThreadPool(
           Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), r -> {
             Thread t = new Thread(r, "klotski-lookups");
             t.setDaemon(true);
             return t;
           });
       try {
-        java.util.ArrayDeque<java.util.concurrent.Future<byte[][][]>> ahead = new java.util.ArrayDeque<>();
+        ArrayDeque<Future<byte[][][]>> ahead = new ArrayDeque<>();
         int next = 0;
         for (int b = 0; b < batches; b++) {
           while (next < batches && ahead.size() < 4) {
@@ -542,14 +558,14 @@ public final class KlotskiDb implements AutoCloseable {
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DatabaseException("interrupted while reading the database");
-          } catch (java.util.concurrent.ExecutionException e) {
+          } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
           }
           for (int i = 0; i < got[0].length; i++) {
             long code = codes[b * batch + i];
             byte[] v = got[0][i];
             if (v == null) {
-              throw new IllegalStateException("the database is inconsistent: " + klotskidb.enumerator.Code.format(code)
+              throw new IllegalStateException("the database is inconsistent: " + Code.format(code)
                   + " is in names but not in cases");
             }
             byte[] a = got[1][i];
@@ -558,21 +574,21 @@ public final class KlotskiDb implements AutoCloseable {
         }
       } finally {
         // the look-ups ahead end before ro (and, after this returns or throws, the handle) is closed
-        klotskidb.enumerator.Workers.stop(pool);
+        Workers.stop(pool);
       }
     }
   }
 
   /** The {@code cases} and {@code analysis} values of {@code n} codes from {@code from}: [family][i], null where absent. */
   private byte[][][] lookUp(ReadOptions ro, long[] codes, int from, int n) {
-    List<byte[]> keys = new java.util.ArrayList<>(n);
+    List<byte[]> keys = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       keys.add(CasesCodec.key(codes[from + i])); // the same 5 bytes as AnalysisCodec.key
     }
     try {
       return new byte[][][] {
-          db.multiGetAsList(ro, java.util.Collections.nCopies(n, byName.get(CasesCodec.FAMILY)), keys).toArray(new byte[0][]),
-          db.multiGetAsList(ro, java.util.Collections.nCopies(n, byName.get(AnalysisCodec.FAMILY)), keys)
+          db.multiGetAsList(ro, Collections.nCopies(n, byName.get(CasesCodec.FAMILY)), keys).toArray(new byte[0][]),
+          db.multiGetAsList(ro, Collections.nCopies(n, byName.get(AnalysisCodec.FAMILY)), keys)
               .toArray(new byte[0][])};
     } catch (RocksDBException e) {
       throw failed(CasesCodec.FAMILY + "/" + AnalysisCodec.FAMILY, e);
@@ -589,7 +605,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** The codes (values) of the rows of {@code cf} whose keys start with {@code prefix}, in key order. */
-  private void forEachCodeWithPrefix(String cf, byte[] prefix, java.util.function.ToLongFunction<byte[]> decode,
+  private void forEachCodeWithPrefix(String cf, byte[] prefix, ToLongFunction<byte[]> decode,
       LongConsumer action) {
     try (ReadOptions ro = new ReadOptions().setPrefixSameAsStart(false);
         RocksIterator it = db.newIterator(byName.get(cf), ro)) {
@@ -604,7 +620,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** Every group record in key order (class, then group_num). */
-  public void forEachGroup(java.util.function.Consumer<GroupRecord> action) {
+  public void forEachGroup(Consumer<GroupRecord> action) {
     try (RocksIterator it = db.newIterator(byName.get(GroupsCodec.FAMILY))) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
         action.accept(GroupsCodec.decode(it.key(), it.value()));
@@ -626,7 +642,7 @@ public final class KlotskiDb implements AutoCloseable {
    * The rows of {@code find} from the first key at or after {@code from}, in key order, while
    * {@code action} says true ({@link FindCodec} reads them).
    */
-  public void scanFind(byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+  public void scanFind(byte[] from, BiPredicate<byte[], byte[]> action) {
     scanFrom(FindCodec.FAMILY, from, action);
   }
 
@@ -635,7 +651,7 @@ public final class KlotskiDb implements AutoCloseable {
    * {@code from}, in key order, while {@code action} says true; none in a database made before
    * the family existed.
    */
-  public void scanFindFarthest(byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+  public void scanFindFarthest(byte[] from, BiPredicate<byte[], byte[]> action) {
     if (byName.containsKey(FindFarthestCodec.FAMILY)) {
       scanFrom(FindFarthestCodec.FAMILY, from, action);
     }
@@ -673,7 +689,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** The rows of a family from the first key at or after {@code from}, in key order, while {@code action} says true. */
-  private void scanFrom(String cf, byte[] from, java.util.function.BiPredicate<byte[], byte[]> action) {
+  private void scanFrom(String cf, byte[] from, BiPredicate<byte[], byte[]> action) {
     try (RocksIterator it = db.newIterator(byName.get(cf))) {
       for (it.seek(from); it.isValid(); it.next()) {
         if (!action.test(it.key(), it.value())) {
@@ -685,7 +701,7 @@ public final class KlotskiDb implements AutoCloseable {
   }
 
   /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
-  void forEachRow(String cf, java.util.function.BiConsumer<byte[], byte[]> action) {
+  void forEachRow(String cf, BiConsumer<byte[], byte[]> action) {
     if (!byName.containsKey(cf)) {
       return; // an optional family the database was made without: no rows
     }

@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import klotskidb.enumerator.Workers;
 
 /**
  * The database of a long-running reader ({@code klotski serve}) that follows publications: when
@@ -126,7 +127,7 @@ public final class LiveDatabase implements AutoCloseable {
   @Override
   public void close() {
     if (watcher != null) {
-      klotskidb.enumerator.Workers.stop(watcher); // a check under way ends before the handle is released
+      Workers.stop(watcher); // a check under way ends before the handle is released
     }
     current.release();
   }

@@ -1,7 +1,9 @@
 package klotskidb.db;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -9,12 +11,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.rocksdb.RocksDB;
 
 /**
@@ -167,7 +170,7 @@ public final class Publisher {
   }
 
   /** What a publish writes into {@link #PUBLICATION}: a random UUID and the instant, one line. */
-  private static final java.util.regex.Pattern PUBLICATION_TEXT = java.util.regex.Pattern.compile(
+  private static final Pattern PUBLICATION_TEXT = Pattern.compile(
       "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} \\d{4,}-\\d\\d-\\d\\dT[0-9:.]+Z\n");
 
   /**
@@ -176,14 +179,14 @@ public final class Publisher {
    */
   static String readPublication(Path dir) {
     Path p = dir.resolve(PUBLICATION);
-    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
       return "";
     }
     try {
-      if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.size(p) > 200) {
+      if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || Files.size(p) > 200) {
         return null;
       }
-      String text = new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1);
+      String text = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
       return PUBLICATION_TEXT.matcher(text).matches() ? text : null;
     } catch (IOException e) {
       return null;
@@ -236,7 +239,7 @@ public final class Publisher {
       publication = UUID.randomUUID() + " " + Instant.now() + "\n";
       try (FileChannel c = FileChannel.open(building.resolve(PUBLICATION), StandardOpenOption.CREATE,
           StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-        c.write(java.nio.ByteBuffer.wrap(publication.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        c.write(ByteBuffer.wrap(publication.getBytes(StandardCharsets.UTF_8)));
         c.force(true);
       }
       syncFolder(building);
@@ -263,7 +266,7 @@ public final class Publisher {
    * left and refused.
    */
   private static void clear(Path ours) throws IOException {
-    if (!Files.exists(ours, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(ours, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     if (!Files.isSymbolicLink(ours) && !WriteTarget.isMadeByKlotski(ours)) {
@@ -369,7 +372,7 @@ public final class Publisher {
       Path publication = dir.resolve(PUBLICATION);
       // its bytes as they are (a damaged file is the same damaged file on the next read, not a swap)
       return inode + " " + (Files.exists(publication)
-          ? new String(Files.readAllBytes(publication), java.nio.charset.StandardCharsets.ISO_8859_1) : "");
+          ? new String(Files.readAllBytes(publication), StandardCharsets.ISO_8859_1) : "");
     } catch (IOException e) {
       return null;
     }

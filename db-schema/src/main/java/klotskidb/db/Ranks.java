@@ -1,6 +1,7 @@
 package klotskidb.db;
 
 import java.util.Arrays;
+import java.util.HexFormat;
 import klotskidb.enumerator.LayoutClass;
 
 /**
@@ -23,7 +24,7 @@ public final class Ranks {
     int cls = RanksCodec.classOf(key);
     int steps = RanksCodec.stepsOf(key);
     if (cls < 0) {
-      throw new DatabaseException("a ranks row names no class: " + java.util.HexFormat.of().formatHex(key));
+      throw new DatabaseException("a ranks row names no class: " + HexFormat.of().formatHex(key));
     }
     int[] row = byClass[cls];
     if (row == null || row.length <= steps) {

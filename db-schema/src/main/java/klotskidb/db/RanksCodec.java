@@ -1,6 +1,7 @@
 package klotskidb.db;
 
 import java.nio.ByteBuffer;
+import klotskidb.enumerator.LayoutClass;
 
 /**
  * The {@code ranks} family: for each class and each min_solution_step its solvable layouts have,
@@ -30,7 +31,7 @@ public final class RanksCodec {
 
   /** The class index of a key, as {@code LayoutClass.index}. */
   static int classOf(byte[] key) {
-    return klotskidb.enumerator.LayoutClass.index(key[0], key[1], key[2]);
+    return LayoutClass.index(key[0], key[1], key[2]);
   }
 
   static int stepsOf(byte[] key) {

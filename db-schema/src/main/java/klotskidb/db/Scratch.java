@@ -2,6 +2,7 @@ package klotskidb.db;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,7 +65,7 @@ public final class Scratch {
         return posix(dir)
             ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_DIR)))
             : Files.createDirectory(p);
-      } catch (java.nio.file.FileAlreadyExistsException e) {
+      } catch (FileAlreadyExistsException e) {
         if (attempt == 100) {
           throw e;
         }
@@ -71,7 +73,7 @@ public final class Scratch {
     }
   }
 
-  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
    * Removes the scratch files and folders in {@code output}'s folder that a run which is gone left

@@ -4,13 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import klotskidb.enumerator.Workers;
 import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileReader;
-import klotskidb.enumerator.Workers;
 
 /**
  * What plain {@code klotski verify} checks first: every block of every table file (SST) against
@@ -61,7 +62,7 @@ public final class TableFileCheck {
         }
       }
       FamilyCheck c = damaged.isEmpty()
-          ? new FamilyCheck(family, true, String.format(java.util.Locale.ROOT, "ok (%d files, %,d bytes)", count, bytes))
+          ? new FamilyCheck(family, true, String.format(Locale.ROOT, "ok (%d files, %,d bytes)", count, bytes))
           : new FamilyCheck(family, false, "DAMAGED: " + String.join("; ", damaged)
               + " (rebuild the database with 'klotski build')");
       out.add(c);

@@ -1,12 +1,17 @@
 package klotskidb.db;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionOptions;
 import org.rocksdb.CompressionType;
-import org.rocksdb.Cache;
 import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
 
 /**
  * The one place that sets table options. The column families and the SstFileWriters that bulk
@@ -82,12 +87,12 @@ final class Tables {
   }
 
   /** The default family and every family of the schema, in {@link Schema#ALL_FAMILIES} order. */
-  static java.util.List<org.rocksdb.ColumnFamilyDescriptor> descriptors(ColumnFamilyOptions options) {
-    java.util.List<org.rocksdb.ColumnFamilyDescriptor> out = new java.util.ArrayList<>();
-    out.add(new org.rocksdb.ColumnFamilyDescriptor(org.rocksdb.RocksDB.DEFAULT_COLUMN_FAMILY, options));
+  static List<ColumnFamilyDescriptor> descriptors(ColumnFamilyOptions options) {
+    List<ColumnFamilyDescriptor> out = new ArrayList<>();
+    out.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, options));
     for (String cf : Schema.ALL_FAMILIES) {
-      out.add(new org.rocksdb.ColumnFamilyDescriptor(
-          cf.getBytes(java.nio.charset.StandardCharsets.UTF_8), options));
+      out.add(new ColumnFamilyDescriptor(
+          cf.getBytes(StandardCharsets.UTF_8), options));
     }
     return out;
   }

@@ -1,6 +1,7 @@
 package klotskidb.db;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -125,7 +127,7 @@ public final class WriteTarget {
     Path current = dir.resolve("CURRENT");
     try {
       return Files.isRegularFile(current, LinkOption.NOFOLLOW_LINKS) && Files.size(current) < 100
-          && Files.readString(current, java.nio.charset.StandardCharsets.ISO_8859_1).matches("MANIFEST-\\d+\n");
+          && Files.readString(current, StandardCharsets.ISO_8859_1).matches("MANIFEST-\\d+\n");
     } catch (IOException e) {
       return false;
     }
@@ -191,7 +193,7 @@ public final class WriteTarget {
           ? ", " + describe(to) : "");
     }
     if (a.isRegularFile()) {
-      return "a plain file (" + String.format(java.util.Locale.ROOT, "%,d", a.size()) + " bytes)";
+      return "a plain file (" + String.format(Locale.ROOT, "%,d", a.size()) + " bytes)";
     }
     if (a.isDirectory()) {
       List<String> names = new ArrayList<>();

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layers;
@@ -94,7 +97,7 @@ class AnalysisWriterTest {
       // each marker counts its class's layouts by farthest_step, as the stored values do; and reads back as written
       for (int[] c : CLASSES) {
         int cls = LayoutClass.index(c[0], c[1], c[2]);
-        java.util.Map<Integer, Integer> counted = new java.util.TreeMap<>();
+        Map<Integer, Integer> counted = new TreeMap<>();
         for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
           for (int i = 0; i < groups.size(g); i++) {
             counted.merge(k.analysisOf(groups.layouts().code(groups.member(g, i))).orElseThrow().farthestStep(), 1,
@@ -108,7 +111,7 @@ class AnalysisWriterTest {
         assertEquals(counted.values().stream().mapToLong(Integer::intValue).sum(), m.farthestBetween(-1, -1));
         AnalysisMarker again = AnalysisMarker.parse(LayoutClass.name(cls), m.format());
         assertEquals(m.format(), again.format());
-        assertTrue(java.util.Arrays.equals(m.farthestSizes(), again.farthestSizes()));
+        assertTrue(Arrays.equals(m.farthestSizes(), again.farthestSizes()));
       }
     }
     // a marker written before the sizes existed reads with none: its totals are not claimed exact
@@ -131,7 +134,7 @@ class AnalysisWriterTest {
         writer.submit(values(c, false), () -> { });
       }
     }
-    java.util.Map<String, AnalysisMarker> markers;
+    Map<String, AnalysisMarker> markers;
     try (KlotskiDb k = KlotskiDb.open(db)) {
       markers = k.analysedClasses();
       long[] rows = {0, 0};

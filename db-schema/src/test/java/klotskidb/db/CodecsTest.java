@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HexFormat;
-import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.testing.TestSeed;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every codec against the bytes its class comment documents (the worked example of 1A9BF0C00,
@@ -20,7 +26,7 @@ class CodecsTest {
     return HexFormat.of().parseHex(spaced.replace(" ", ""));
   }
 
-  private static byte[] bytes(int n, java.util.function.Consumer<ByteBuffer> put) {
+  private static byte[] bytes(int n, Consumer<ByteBuffer> put) {
     ByteBuffer b = ByteBuffer.allocate(n);
     put.accept(b);
     assertEquals(n, b.position(), "the documented length");
@@ -44,7 +50,7 @@ class CodecsTest {
     Ranks r = new Ranks();
     ByteBuffer k = ByteBuffer.allocate(64);
     RanksCodec.putKey(k, 5, 4, 1, 81);
-    r.put(java.util.Arrays.copyOf(k.array(), k.position()), bytes(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964)));
+    r.put(Arrays.copyOf(k.array(), k.position()), bytes(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964)));
     return r;
   }
 
@@ -75,7 +81,7 @@ class CodecsTest {
    */
   @Test
   void everyRowReadsBackAsWritten() {
-    java.util.Random r = TestSeed.random("CodecsTest.everyRowReadsBackAsWritten");
+    Random r = TestSeed.random("CodecsTest.everyRowReadsBackAsWritten");
     Ranks ranks = ranks();
     for (int k = 0; k < 20_000; k++) {
       boolean edge = k % 10 == 0;
@@ -104,7 +110,7 @@ class CodecsTest {
     byte[] layer = bytes(LayersCodec.KEY_BYTES, b -> LayersCodec.putKey(b, 5, 4, 1, 1, 0, 0));
     assertArrayEquals(hex("05 04 01 00 01 00 00 00 00 00 00"), layer);
     byte[] prefix = LayersCodec.layerPrefix(5, 4, 1, 1, 0);
-    assertArrayEquals(java.util.Arrays.copyOf(layer, prefix.length), prefix, "a layer's rows share its prefix");
+    assertArrayEquals(Arrays.copyOf(layer, prefix.length), prefix, "a layer's rows share its prefix");
     assertEquals(0x1A9BF0C00L, LayersCodec.decodeValue(bytes(5, b -> LayersCodec.putValue(b, 0x1A9BF0C00L))));
   }
 
@@ -121,7 +127,7 @@ class CodecsTest {
       }
     });
     GroupRecord g = GroupsCodec.decode(GroupsCodec.key(5, 4, 1, 1), v);
-    assertEquals(java.util.List.of(5, 4, 1, 1, 11, 3, 2, 93, 2), java.util.List.of(g.jiang(), g.bing(), g.style(),
+    assertEquals(List.of(5, 4, 1, 1, 11, 3, 2, 93, 2), List.of(g.jiang(), g.bing(), g.style(),
         g.groupNum(), g.size(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()));
     assertEquals(0x1A9BF0C00L, g.seed());
     assertArrayEquals(sizes, g.layerSizes());
@@ -134,7 +140,7 @@ class CodecsTest {
   void findAndRanksBucketByClassAndSteps() {
     byte[] key = bytes(FindCodec.KEY_BYTES, b -> FindCodec.putKey(b, 5, 4, 1, 82, 1, 1, 0));
     assertArrayEquals(hex("05 04 01 00 52 01 01 00 00"), key); // 5-4-1, 81 steps, symmetric, minimal, chunk 0
-    assertEquals(klotskidb.enumerator.LayoutClass.parse("5-4-1"), FindCodec.classOf(key));
+    assertEquals(LayoutClass.parse("5-4-1"), FindCodec.classOf(key));
     assertEquals(82, FindCodec.steps1Of(key));
     assertTrue(FindCodec.symmetricOf(key) && FindCodec.minimalOf(key));
     byte[] value = bytes(10, b -> {
@@ -143,7 +149,7 @@ class CodecsTest {
     });
     assertEquals(2, FindCodec.count(value));
     assertEquals(0xDAA7F3000L, FindCodec.codeAt(value, 1));
-    assertArrayEquals(hex("05 04 01 00 00 00 00 00 00"), FindCodec.seek(klotskidb.enumerator.LayoutClass.parse("5-4-1"), 0));
+    assertArrayEquals(hex("05 04 01 00 00 00 00 00 00"), FindCodec.seek(LayoutClass.parse("5-4-1"), 0));
 
     // beside that row, under its key: the smallest and largest farthest_step, then each code's
     byte[] steps = FindFarthestCodec.value(new int[] {124, 7}, 2);
@@ -153,7 +159,7 @@ class CodecsTest {
     assertEquals(2, FindFarthestCodec.count(steps));
     assertEquals(124, FindFarthestCodec.stepAt(steps, 0));
     assertEquals(256, FindFarthestCodec.stepAt(FindFarthestCodec.value(new int[] {256}, 1), 0)); // some are
-    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+    Assertions.assertThrows(IllegalArgumentException.class,
         () -> FindFarthestCodec.value(new int[] {-1}, 1));
 
     byte[] rank = bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81));

@@ -8,19 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import klotskidb.enumerator.AllLayouts;
-import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Board;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Groups;
-import klotskidb.layerer.Layers;
 import klotskidb.layerer.HarderThan;
+import klotskidb.layerer.Layers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +42,7 @@ import org.rocksdb.RocksDB;
  */
 class DatabaseTest {
   @TempDir static Path temp;
-  private static klotskidb.enumerator.LayoutSpace all;
+  private static LayoutSpace all;
   private static Groups groups;
   private static Layers layers;
   private static Path dbDir;
@@ -75,12 +77,12 @@ class DatabaseTest {
     int stored = 0;
     for (int id = 0; id < AllLayouts.COUNT; id += 997) { // a sample of the classes that were not built: nothing stored
       long code = AllLayouts.codeOfId(id);
-      assertEquals(java.util.List.of(CLASSES).contains(LayoutClass.name(LayoutClass.of(code))),
+      assertEquals(List.of(CLASSES).contains(LayoutClass.name(LayoutClass.of(code))),
           db.caseOf(code).isPresent(), Code.format(code));
     }
     CasesCodec.Built rows = new CasesCodec.Built(layers);
-    java.nio.ByteBuffer fast = java.nio.ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
-    java.nio.ByteBuffer declared = java.nio.ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
+    ByteBuffer fast = ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
+    ByteBuffer declared = ByteBuffer.allocate(CasesCodec.VALUE_BYTES);
     for (int index = 0; index < all.size(); index++) {
       int g = groups.groupOf(index);
       long code = all.code(index);

@@ -1,14 +1,25 @@
 package klotskidb.db;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
 
 /**
  * A database of a few classes made by the real pipeline (grouper, layerer, writer, publisher),
@@ -20,7 +31,7 @@ public final class SmallDatabase {
 
   /** The layers (and through them the groups) of classes given as J-B-S: their layouts only. */
   public static Layers layers(String... classes) {
-    Groups groups = Grouper.of(klotskidb.enumerator.ClassSet.of(java.util.List.of(classes)), 2, Progress.NONE);
+    Groups groups = Grouper.of(ClassSet.of(List.of(classes)), 2, Progress.NONE);
     return new Layerer(groups, 2, Progress.NONE).run();
   }
 
@@ -34,8 +45,8 @@ public final class SmallDatabase {
     try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> { })) {
       for (String name : classes) {
         int cls = LayoutClass.parse(name);
-        it.unimi.dsi.fastutil.longs.LongArrayList codes = new it.unimi.dsi.fastutil.longs.LongArrayList();
-        java.util.List<int[]> diameters = new java.util.ArrayList<>();
+        LongArrayList codes = new LongArrayList();
+        List<int[]> diameters = new ArrayList<>();
         for (int g = groups.group(cls, 0); g < groups.group(cls, 0) + groups.groupsInClass(cls); g++) {
           for (int i = 0; i < groups.size(g); i++) {
             codes.add(groups.layouts().code(groups.member(g, i)));
@@ -44,7 +55,7 @@ public final class SmallDatabase {
               groups.groupNum(g), 7 + groups.groupNum(g)});
         }
         long[] sorted = codes.toLongArray();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         writer.submit(new AnalysisWriter.ClassValues(name, sorted.length, sink -> {
           for (long code : sorted) {
             sink.row(code, farthestOf(code), 1, 2, (int) (code >>> 20) & 0xFFFF);
@@ -66,24 +77,24 @@ public final class SmallDatabase {
    * dropped and every marker without its farthest_step sizes and index.
    */
   public static void withoutIndex(Path dir) throws Exception {
-    java.util.Map<String, AnalysisMarker> markers;
+    Map<String, AnalysisMarker> markers;
     try (KlotskiDb k = KlotskiDb.open(dir)) {
       markers = k.analysedClasses();
     }
-    java.util.List<org.rocksdb.ColumnFamilyHandle> handles = new java.util.ArrayList<>();
-    try (org.rocksdb.ColumnFamilyOptions o = Tables.columnFamily();
-        org.rocksdb.DBOptions options = new org.rocksdb.DBOptions();
-        org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(options, dir.toString(), Tables.descriptors(o), handles)) {
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (ColumnFamilyOptions o = Tables.columnFamily();
+        DBOptions options = new DBOptions();
+        RocksDB db = RocksDB.open(options, dir.toString(), Tables.descriptors(o), handles)) {
       db.dropColumnFamily(handles.get(1 + Schema.ALL_FAMILIES.indexOf(Schema.FIND_FARTHEST)));
-      for (java.util.Map.Entry<String, AnalysisMarker> e : markers.entrySet()) {
+      for (Map.Entry<String, AnalysisMarker> e : markers.entrySet()) {
         AnalysisMarker m = e.getValue();
         AnalysisMarker old = new AnalysisMarker(m.farthestFile(), m.solutionFile(), m.seconds(), m.analysisRows(),
             m.groupAnalysisRows(), null, null);
         db.put(handles.get(1 + Schema.ALL_FAMILIES.indexOf(Schema.META)),
-            (Schema.META_ANALYSED_PREFIX + e.getKey()).getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            old.format().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            (Schema.META_ANALYSED_PREFIX + e.getKey()).getBytes(StandardCharsets.UTF_8),
+            old.format().getBytes(StandardCharsets.UTF_8));
       }
-      handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
+      handles.forEach(ColumnFamilyHandle::close);
     }
   }
 

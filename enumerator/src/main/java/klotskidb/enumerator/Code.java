@@ -2,6 +2,8 @@ package klotskidb.enumerator;
 
 import static klotskidb.enumerator.IllegalCodeException.Reason;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The 36-bit code of a layout (SPEC section 2), handled as a plain {@code long}.
  *
@@ -82,7 +84,7 @@ public final class Code {
   public static String format(long code) {
     byte[] out = new byte[DIGITS];
     formatInto(code, out, 0);
-    return new String(out, java.nio.charset.StandardCharsets.US_ASCII);
+    return new String(out, StandardCharsets.US_ASCII);
   }
 
   /** Writes the code's 9 upper-case hex digits (as {@link #format}) into {@code out} at {@code off}. */
@@ -103,7 +105,7 @@ public final class Code {
     return full.substring(0, end);
   }
 
-  private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
   /** Whether the value is the code of a legal layout (fast: the rank walk, no exception built). */
   public static boolean isLegal(long code) {

@@ -1,5 +1,7 @@
 package klotskidb.enumerator;
 
+import java.util.Locale;
+
 /** Thrown for text or numbers that are not the code of a legal layout; {@link #reason()} says which rule failed. */
 public final class IllegalCodeException extends InputException {
   private static final long serialVersionUID = 1L;
@@ -20,7 +22,7 @@ public final class IllegalCodeException extends InputException {
 
   /** {@code subject}: the text or code refused, as the client's sentence names it. */
   public IllegalCodeException(Reason reason, String message, String subject) {
-    super(message, "code_" + reason.name().toLowerCase(java.util.Locale.ROOT), pairs("input", subject));
+    super(message, "code_" + reason.name().toLowerCase(Locale.ROOT), pairs("input", subject));
     this.reason = reason;
   }
 

@@ -1,5 +1,7 @@
 package klotskidb.enumerator;
 
+import java.util.Arrays;
+
 /**
  * The (jiang, bing, style) class of a layout (SPEC section 3), and a dense index 0..202 over the
  * 203 classes in lexicographic order, e.g. {@code 0-0-0} is 0, {@code 5-4-1} is the classic
@@ -26,7 +28,7 @@ public final class LayoutClass {
   private static final int[] STYLE = new int[COUNT];
 
   static {
-    java.util.Arrays.fill(INDEX, -1);
+    Arrays.fill(INDEX, -1);
     int i = 0;
     for (int j = 0; j <= 7; j++) {
       for (int b = 0; b <= 14 - 2 * j; b++) {

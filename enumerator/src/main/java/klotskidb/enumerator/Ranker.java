@@ -1,5 +1,6 @@
 package klotskidb.enumerator;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -42,7 +43,7 @@ final class Ranker {
   private static final int MISFIT = 1 << 26;
 
   static {
-    java.util.Arrays.fill(HEAD_INDEX, -1);
+    Arrays.fill(HEAD_INDEX, -1);
     for (int i = 0; i < HEADS.length; i++) {
       HEAD_INDEX[HEADS[i]] = i;
     }
@@ -64,7 +65,7 @@ final class Ranker {
 
   Ranker() {
     int[] ownerOfState = new int[before.length / 4];
-    java.util.Arrays.fill(ownerOfState, -1);
+    Arrays.fill(ownerOfState, -1);
     for (int h = 0; h < HEADS.length; h++) {
       Map<Integer, Long> memo = new HashMap<>();
       long n = count(h, Pieces.mask(Pieces.BLOCK, HEADS[h]), 0, memo, ownerOfState);

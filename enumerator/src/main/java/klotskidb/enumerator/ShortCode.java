@@ -1,5 +1,7 @@
 package klotskidb.enumerator;
 
+import java.util.Arrays;
+
 /**
  * The 5-character short code of a layout, as the modern klotski core (dnomd343/klotski) names
  * layouts: the layout's id (its rank in code order, 0..29,334,497) in base 32, most significant
@@ -22,7 +24,7 @@ public final class ShortCode {
   private static final int[] DIGIT = new int[128];
 
   static {
-    java.util.Arrays.fill(DIGIT, -1);
+    Arrays.fill(DIGIT, -1);
     for (int i = 0; i < ALPHABET.length(); i++) {
       DIGIT[ALPHABET.charAt(i)] = i;
       DIGIT[Character.toLowerCase(ALPHABET.charAt(i))] = i;

@@ -1,5 +1,9 @@
 package klotskidb.enumerator;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * User input as it may be echoed in an error message: quoted, control and invisible characters
  * escaped, at most {@link #MAX} characters, so that every error stays one readable line whatever
@@ -30,7 +34,7 @@ public final class UserText {
     sb.append('\'');
     if (shown < text.length()) {
       sb.setLength(sb.length() - 1);
-      sb.append("...' (").append(String.format(java.util.Locale.ROOT, "%,d", text.length())).append(" characters)");
+      sb.append("...' (").append(String.format(Locale.ROOT, "%,d", text.length())).append(" characters)");
     }
     return sb.toString();
   }
@@ -55,17 +59,17 @@ public final class UserText {
     if (text == null) {
       return "";
     }
-    java.util.regex.Matcher m = LONG_QUOTED.matcher(text);
+    Matcher m = LONG_QUOTED.matcher(text);
     StringBuilder sb = new StringBuilder();
     while (m.find()) { // one quote has cut already ends with "..."
       String q = m.group(1);
-      m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(q.endsWith("...") ? m.group() : quote(q)));
+      m.appendReplacement(sb, Matcher.quoteReplacement(q.endsWith("...") ? m.group() : quote(q)));
     }
     m.appendTail(sb);
     return oneLine(sb.toString());
   }
 
-  private static final java.util.regex.Pattern LONG_QUOTED = java.util.regex.Pattern.compile("'([^']{" + (MAX + 1) + ",})'");
+  private static final Pattern LONG_QUOTED = Pattern.compile("'([^']{" + (MAX + 1) + ",})'");
 
   /** The text with every control character written as an escape, so it prints as one line. */
   public static String oneLine(String text) {
@@ -124,7 +128,7 @@ public final class UserText {
     if (value == null) {
       return null;
     }
-    switch (value.toLowerCase(java.util.Locale.ROOT)) {
+    switch (value.toLowerCase(Locale.ROOT)) {
       case "true", "yes", "1":
         return true;
       case "false", "no", "0":
@@ -149,6 +153,6 @@ public final class UserText {
       v /= 1000;
       u++;
     }
-    return String.format(java.util.Locale.ROOT, "%.1f %s", v, units[u]);
+    return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
   }
 }

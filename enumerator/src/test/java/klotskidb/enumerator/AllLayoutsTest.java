@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 import klotskidb.testing.Parallel;
 import klotskidb.testing.Published;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import klotskidb.testing.TestSeed;
 
 /** Properties over all 29,334,498 layouts, and counts against the published tables. */
 class AllLayoutsTest {
@@ -52,7 +53,7 @@ class AllLayoutsTest {
    */
   @Test
   void rankAcceptsExactlyTheLegalNearMissesOfLegalCodes() {
-    java.util.Random random = TestSeed.random("AllLayoutsTest.rankAcceptsExactlyTheLegalNearMissesOfLegalCodes");
+    Random random = TestSeed.random("AllLayoutsTest.rankAcceptsExactlyTheLegalNearMissesOfLegalCodes");
     int legal = 0;
     for (int i = 0; i < 600_000; i++) {
       long code = all.code(random.nextInt(all.size()));

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.stream.IntStream;
 import klotskidb.testing.SameAsReference;
+import org.junit.jupiter.api.Test;
 
 class BoardTest {
   /** Type at each cell, row by row: B 2x2, H 1x2, V 2x1, S 1x1, '.' empty. */
@@ -42,10 +44,10 @@ class BoardTest {
     SameAsReference.check("Board.typesByCell", 200_000,
         random -> all.code(random.nextInt(all.size())), code -> {
           Board.typesByCell(code, cells);
-          return java.util.Arrays.stream(cells).boxed().toList();
+          return Arrays.stream(cells).boxed().toList();
         }, code -> {
           Board b = Board.of(code);
-          return java.util.stream.IntStream.range(0, Pieces.CELLS).map(b::typeAt).boxed().toList();
+          return IntStream.range(0, Pieces.CELLS).map(b::typeAt).boxed().toList();
         }, Code::format);
   }
 

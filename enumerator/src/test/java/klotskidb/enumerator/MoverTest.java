@@ -3,13 +3,14 @@ package klotskidb.enumerator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.TreeSet;
 import klotskidb.testing.Parallel;
+import klotskidb.testing.SameAsReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import klotskidb.testing.SameAsReference;
 
 class MoverTest {
   private static AllLayouts all;
@@ -110,7 +111,7 @@ class MoverTest {
     for (int p = 0; p < types.length; p++) {
       int others = ~board.emptyCells() & Pieces.FULL & ~Pieces.mask(types[p], at[p]);
       boolean[] seen = new boolean[Pieces.CELLS];
-      java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+      ArrayDeque<Integer> queue = new ArrayDeque<>();
       seen[at[p]] = true;
       queue.add(at[p]);
       while (!queue.isEmpty()) {

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
 import klotskidb.enumerator.Workers;
@@ -145,7 +146,7 @@ public final class Grouper {
   }
 
   /** Runs one share of a pass per thread: each thread handles the ids of the classes it owns. */
-  private void onAllThreads(String pass, java.util.function.IntConsumer share) {
+  private void onAllThreads(String pass, IntConsumer share) {
     Workers.run("grouper-" + pass, threads, share);
   }
 

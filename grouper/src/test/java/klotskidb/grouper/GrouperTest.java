@@ -5,19 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.Progress;
 import klotskidb.testing.Published;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import klotskidb.testing.TestSeed;
 
 /** Groups of all 29,334,498 layouts against the published tables. */
 class GrouperTest {
@@ -164,7 +167,7 @@ class GrouperTest {
    */
   @Test
   void classesGroupedAloneNameEveryLayoutAsTheWholeSpace() {
-    java.util.List<Integer> picked = new java.util.ArrayList<>(java.util.List.of(LayoutClass.index(5, 4, 1),
+    List<Integer> picked = new ArrayList<>(List.of(LayoutClass.index(5, 4, 1),
         LayoutClass.index(2, 6, 1)));
     Random random = TestSeed.random("GrouperTest.classesGroupedAloneNameEveryLayoutAsTheWholeSpace");
     while (picked.size() < 12) {
@@ -174,8 +177,8 @@ class GrouperTest {
       }
     }
     for (int cls : picked) {
-      Groups alone = Grouper.of(klotskidb.enumerator.ClassSet.ofIndexes(java.util.List.of(cls)), 2, Progress.NONE);
-      klotskidb.enumerator.LayoutSpace space = alone.layouts();
+      Groups alone = Grouper.of(ClassSet.ofIndexes(List.of(cls)), 2, Progress.NONE);
+      LayoutSpace space = alone.layouts();
       assertEquals(groups.groupsInClass(cls), alone.groupsInClass(cls), LayoutClass.name(cls));
       for (int i = 0; i < space.size(); i++) {
         int id = all.id(space.code(i));

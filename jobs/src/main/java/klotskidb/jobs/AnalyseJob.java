@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,9 +22,10 @@ import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.enumerator.UserText;
+import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 
@@ -162,7 +164,7 @@ public final class AnalyseJob {
       kdb.forEachCaseWithAnalysis(codes, (c, a) -> {
         if (a == null) {
           throw new IllegalStateException("the database is inconsistent: class " + name + " is marked analysed but "
-              + klotskidb.enumerator.Code.format(c.code()) + " has no analysed values");
+              + Code.format(c.code()) + " has no analysed values");
         }
         steps[i[0]++] = a.farthestStep();
       });
@@ -245,7 +247,7 @@ public final class AnalyseJob {
         largest = Math.max(largest, groups.size(g));
       }
     }
-    java.util.Arrays.sort(sizes);
+    Arrays.sort(sizes);
     long inFlight = 0; // the classes' values, as many classes as workers, the largest
     for (int k = sizes.length - 1; k >= Math.max(0, sizes.length - threads); k--) {
       inFlight += sizes[k] * ClassAnalysis.BYTES_PER_LAYOUT;

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import klotskidb.analysis.Kernels;
 import klotskidb.datasets.AtomicFile;
 import klotskidb.datasets.HrdCsv;
@@ -20,12 +21,14 @@ import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Schema;
 import klotskidb.db.Scratch;
 import klotskidb.enumerator.AllLayouts;
-import klotskidb.enumerator.UserText;
 import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Groups;
 
 /**
@@ -74,7 +77,7 @@ public final class ReleaseJob {
         : "comparing every file with " + o.published().source());
     // every file's checksums as the seal writes them: read once for the files complete before, handed
     // on by the writes of this run (from the analysis's threads too)
-    Map<String, Release.Sum> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, Release.Sum> kept = new ConcurrentHashMap<>();
 
     Plan plan;
     try (KlotskiDb db = KlotskiDb.open(dbDir)) { // one open for the plan and the whole-database files
@@ -128,7 +131,7 @@ public final class ReleaseJob {
   /** The plan, from the open database and the folder; the checksums of the files complete before go to {@code kept}. */
   private static Plan plan(KlotskiDb db, Path dbDir, Options o, Map<String, String> reference,
       Map<String, Release.Sum> kept) throws IOException {
-    String builtBy = db.meta().getOrDefault(klotskidb.db.Schema.META_TOOL_VERSION, "unknown");
+    String builtBy = db.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");
     List<String> dbClasses = db.classes();
     Map<String, Long> classSizes = new TreeMap<>();
     db.forEachGroup(g -> classSizes.merge(g.jiang() + "-" + g.bing() + "-" + g.style(), (long) g.size(), Long::sum));
@@ -144,7 +147,7 @@ public final class ReleaseJob {
     }
     if (chosen.isEmpty()) { // nothing to write is no release: never an empty folder called a success
       long smallest = classSizes.values().stream().mapToLong(Long::longValue).min().orElse(0);
-      throw new klotskidb.enumerator.InputException("--max-class-layouts " + o.maxClassLayouts() + " leaves no class: "
+      throw new InputException("--max-class-layouts " + o.maxClassLayouts() + " leaves no class: "
           + "the smallest class here has " + smallest + " layouts");
     }
     boolean whole = o.classes().isAll() && o.maxClassLayouts() >= AllLayouts.COUNT

@@ -1,6 +1,7 @@
 package klotskidb.jobs;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -16,9 +17,9 @@ public final class Stages {
   public record Stage(String name, double seconds, long peakHeap) {}
 
   private final List<Stage> done = new ArrayList<>();
-  private final java.io.PrintWriter err;
+  private final PrintWriter err;
 
-  public Stages(java.io.PrintWriter err) {
+  public Stages(PrintWriter err) {
     this.err = err;
   }
 

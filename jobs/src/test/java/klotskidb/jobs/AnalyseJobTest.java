@@ -4,17 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import klotskidb.analysis.Kernels;
+import klotskidb.analysis.LanePool;
 import klotskidb.db.AnalysisMarker;
+import klotskidb.db.AnalysisWriter;
 import klotskidb.db.DeepCheck;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
 import klotskidb.enumerator.ClassSet;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Progress;
+import klotskidb.grouper.Groups;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import org.junit.jupiter.api.Test;
@@ -100,24 +112,24 @@ class AnalyseJobTest {
   /** A class's two files kept in memory, by file name. */
   private static AnalyseJob.ClassFiles inMemory(Map<String, String> files) {
     return cls -> new AnalyseJob.ClassFiles.Open() {
-      final java.io.ByteArrayOutputStream farthest = new java.io.ByteArrayOutputStream();
-      final java.io.ByteArrayOutputStream solution = new java.io.ByteArrayOutputStream();
+      final ByteArrayOutputStream farthest = new ByteArrayOutputStream();
+      final ByteArrayOutputStream solution = new ByteArrayOutputStream();
 
       @Override
-      public java.io.OutputStream farthest() {
+      public OutputStream farthest() {
         return farthest;
       }
 
       @Override
-      public java.io.OutputStream solution() {
+      public OutputStream solution() {
         return solution;
       }
 
       @Override
       public void commit(ClassAnalysis.Done done) {
-        String name = klotskidb.enumerator.LayoutClass.name(cls);
-        files.put("farthest_" + name + ".csv", farthest.toString(java.nio.charset.StandardCharsets.UTF_8));
-        files.put("solution_" + name + ".csv", solution.toString(java.nio.charset.StandardCharsets.UTF_8));
+        String name = LayoutClass.name(cls);
+        files.put("farthest_" + name + ".csv", farthest.toString(StandardCharsets.UTF_8));
+        files.put("solution_" + name + ".csv", solution.toString(StandardCharsets.UTF_8));
       }
 
       @Override
@@ -127,7 +139,7 @@ class AnalyseJobTest {
 
   /** Every analysed value of the database, by code. */
   private static Map<Long, KlotskiDb.Analysis> stored(Path db) {
-    Map<Long, KlotskiDb.Analysis> values = new java.util.TreeMap<>();
+    Map<Long, KlotskiDb.Analysis> values = new TreeMap<>();
     try (KlotskiDb k = KlotskiDb.open(db)) {
       k.forEachCaseWithAnalysis((c, a) -> values.put(c.code(), a));
     }
@@ -142,19 +154,19 @@ class AnalyseJobTest {
   @Test
   void sixteenThreadsInATinyBudgetStoreAndWriteWhatTwoThreadsDo() throws Exception {
     List<String> names = List.of("0-3-0", "1-2-1", "2-1-1");
-    List<Integer> classes = names.stream().map(klotskidb.enumerator.LayoutClass::parse).toList();
-    klotskidb.grouper.Groups groups = AnalyseJob.group(classes, 2);
-    Map<String, Map<String, String>> files = new java.util.HashMap<>();
-    Map<String, Map<Long, KlotskiDb.Analysis>> values = new java.util.HashMap<>();
-    Map<String, klotskidb.analysis.LanePool> pools = Map.of(
-        "16 threads, 1 MB", new klotskidb.analysis.LanePool(16, 1 << 20),
-        "2 threads, no bound", klotskidb.analysis.LanePool.unbounded(2));
-    for (Map.Entry<String, klotskidb.analysis.LanePool> run : pools.entrySet()) {
+    List<Integer> classes = names.stream().map(LayoutClass::parse).toList();
+    Groups groups = AnalyseJob.group(classes, 2);
+    Map<String, Map<String, String>> files = new HashMap<>();
+    Map<String, Map<Long, KlotskiDb.Analysis>> values = new HashMap<>();
+    Map<String, LanePool> pools = Map.of(
+        "16 threads, 1 MB", new LanePool(16, 1 << 20),
+        "2 threads, no bound", LanePool.unbounded(2));
+    for (Map.Entry<String, LanePool> run : pools.entrySet()) {
       Path db = SmallDatabase.publish(SmallDatabase.layers(names.toArray(String[]::new)),
           temp.resolve(run.getKey().replace(' ', '-').replace(",", "")));
-      Map<String, String> written = new java.util.concurrent.ConcurrentHashMap<>();
-      try (klotskidb.db.AnalysisWriter writer = klotskidb.db.AnalysisWriter.open(db, note -> { })) {
-        AnalyseJob.run("analyse", groups, classes, run.getValue(), Kernels.fastest(), writer, java.util.Set.of(),
+      Map<String, String> written = new ConcurrentHashMap<>();
+      try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+        AnalyseJob.run("analyse", groups, classes, run.getValue(), Kernels.fastest(), writer, Set.of(),
             inMemory(written), Progress.NONE, new Lines());
       }
       files.put(run.getKey(), written);
@@ -166,7 +178,7 @@ class AnalyseJobTest {
     long layouts = files.get("2 threads, no bound").entrySet().stream().filter(e -> e.getKey().startsWith("farthest"))
         .mapToLong(e -> e.getValue().lines().count()).sum();
     assertEquals(layouts, values.get("2 threads, no bound").size());
-    assertTrue(values.get("2 threads, no bound").values().stream().allMatch(java.util.Objects::nonNull));
+    assertTrue(values.get("2 threads, no bound").values().stream().allMatch(Objects::nonNull));
     assertEquals(values.get("2 threads, no bound"), values.get("16 threads, 1 MB"));
     assertEquals(1 << 20, pools.get("16 threads, 1 MB").peakBytes()); // every group waited for the whole budget
   }

@@ -1,5 +1,9 @@
 package klotskidb.layerer;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import klotskidb.enumerator.LayoutClass;
 
 /**
@@ -56,7 +60,7 @@ public final class HarderThan {
       if (in == null) {
         throw new IllegalStateException("min_solution_steps.tsv is not in the jar");
       }
-      for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
         }
@@ -66,11 +70,11 @@ public final class HarderThan {
         if (cls < 0 || s < n[cls].length) {
           throw new IllegalStateException("min_solution_steps.tsv: row " + line.replace('\t', ' ') + " out of order");
         }
-        n[cls] = java.util.Arrays.copyOf(n[cls], s + 1);
+        n[cls] = Arrays.copyOf(n[cls], s + 1);
         n[cls][s] = Long.parseLong(f[4]);
       }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return n;
   }
@@ -79,7 +83,7 @@ public final class HarderThan {
     long[] all = new long[0];
     for (long[] c : byClass) {
       if (c.length > all.length) {
-        all = java.util.Arrays.copyOf(all, c.length);
+        all = Arrays.copyOf(all, c.length);
       }
       for (int s = 0; s < c.length; s++) {
         all[s] += c[s];
@@ -131,7 +135,7 @@ public final class HarderThan {
       for (int i = 0, size = groups.size(g); i < size; i++) {
         int s = layers.minSolutionStep(groups.member(g, i));
         if (s >= c.length) {
-          c = java.util.Arrays.copyOf(c, Math.max(s + 1, c.length * 2));
+          c = Arrays.copyOf(c, Math.max(s + 1, c.length * 2));
         }
         c[s]++;
       }
@@ -139,7 +143,7 @@ public final class HarderThan {
     }
     int most = EVERY_LAYOUT.length;
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
-      if (groups.groupsInClass(cls) > 0 && !java.util.Arrays.equals(trimmed(exact[cls]), IN_CLASS[cls])) {
+      if (groups.groupsInClass(cls) > 0 && !Arrays.equals(trimmed(exact[cls]), IN_CLASS[cls])) {
         throw new IllegalStateException("the shipped min_solution_steps.tsv differs from this build of class "
             + LayoutClass.name(cls) + ": harder_than_percent would be wrong (fix the table from a build of every layout)");
       }
@@ -156,7 +160,7 @@ public final class HarderThan {
     while (n > 0 && c[n - 1] == 0) {
       n--;
     }
-    return java.util.Arrays.copyOf(c, n);
+    return Arrays.copyOf(c, n);
   }
 
   /** Hundredths of a percent of all solvable layouts that need fewer steps than {@code id}; NONE if unsolvable. */

@@ -1,5 +1,6 @@
 package klotskidb.layerer;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
@@ -52,7 +53,7 @@ public final class Minimal {
     for (int i = 0; i < n; i++) {
       fewer[i] = Math.min(fewer[i], mover.mirror(fewer[i]));
     }
-    return java.util.Arrays.stream(fewer, 0, n).distinct().parallel().mapToInt(f -> {
+    return Arrays.stream(fewer, 0, n).distinct().parallel().mapToInt(f -> {
       long[] path = Solver.solve(f);
       return path == null ? Integer.MAX_VALUE : path.length - 1;
     }).max().orElse(-1);

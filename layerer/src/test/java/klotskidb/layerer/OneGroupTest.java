@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.GroupTable;
 import klotskidb.grouper.Groups;
@@ -63,7 +64,7 @@ class OneGroupTest {
 
   @Test
   void aGroupNumBeyondTheClassIsAnInputError() {
-    int cls = klotskidb.enumerator.LayoutClass.index(5, 4, 1);
+    int cls = LayoutClass.index(5, 4, 1);
     InputException e = assertThrows(InputException.class, () -> OneGroup.named(cls, GroupTable.count(cls)));
     assertEquals("class 5-4-1 has " + GroupTable.count(cls) + " groups, no group_num " + GroupTable.count(cls), e.getMessage());
   }

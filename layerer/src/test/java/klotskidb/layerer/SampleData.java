@@ -1,6 +1,8 @@
 package klotskidb.layerer;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
@@ -41,7 +43,7 @@ public final class SampleData {
   private SampleData() {}
 
   private static ClassSet classes() {
-    java.util.Set<Integer> set = new java.util.TreeSet<>();
+    Set<Integer> set = new TreeSet<>();
     for (String name : List.of("5-4-1", "5-4-2", "5-4-0", "5-4-5", "2-2-1", "1-2-0", "2-2-0", "3-3-2")) {
       set.add(LayoutClass.parse(name));
     }

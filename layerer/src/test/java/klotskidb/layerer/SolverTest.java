@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
-import org.junit.jupiter.api.Test;
 import klotskidb.testing.SameAsReference;
+import org.junit.jupiter.api.Test;
 
 class SolverTest {
   private static boolean isMove(long from, long to) {
@@ -37,7 +40,7 @@ class SolverTest {
   @Test
   void everySolutionIsTheRuleWalkedOverEveryLayoutsSteps() {
     Layers layers = SampleData.layers();
-    klotskidb.enumerator.LayoutSpace all = layers.groups().layouts();
+    LayoutSpace all = layers.groups().layouts();
     Mover mover = new Mover();
     long[] next = new long[Mover.MAX_NEIGHBOURS];
     SameAsReference.check("Solver.solve", 200, r -> {
@@ -48,7 +51,7 @@ class SolverTest {
         }
       }
     }, code -> Arrays.stream(Solver.solve(code)).boxed().toList(), code -> {
-      java.util.List<Long> path = new java.util.ArrayList<>(java.util.List.of(code));
+      List<Long> path = new ArrayList<>(List.of(code));
       for (long at = code; layers.minSolutionStep(all.index(at)) > 0; path.add(at)) {
         int steps = layers.minSolutionStep(all.index(at));
         int n = mover.neighbours(at, next);

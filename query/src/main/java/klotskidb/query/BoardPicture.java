@@ -1,6 +1,8 @@
 package klotskidb.query;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -104,12 +106,12 @@ public final class BoardPicture {
   /** The pieces of {@code code}, as the picture draws them. */
   public static List<Piece> pieces(long code) {
     Board b = Board.of(code);
-    java.util.ArrayList<Piece> out = new java.util.ArrayList<>();
+    ArrayList<Piece> out = new ArrayList<>();
     for (int p = 0; p < b.pieceCount(); p++) {
       int t = b.type(p);
       out.add(new Piece(b.address(p) / Pieces.COLS, b.address(p) % Pieces.COLS, Pieces.height(t), Pieces.width(t)));
     }
-    out.sort(java.util.Comparator.comparingInt(Piece::order).thenComparingInt(x -> x.row * Pieces.COLS + x.col));
+    out.sort(Comparator.comparingInt(Piece::order).thenComparingInt(x -> x.row * Pieces.COLS + x.col));
     return out;
   }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
@@ -124,7 +125,7 @@ public final class Catalogue {
    *
    * @param naming how the asker spells the word ({@code --source}, {@code 'source'})
    */
-  public Source source(String id, java.util.function.UnaryOperator<String> naming) {
+  public Source source(String id, UnaryOperator<String> naming) {
     for (Source s : sources) {
       if (s.id().equals(id)) {
         return s;

@@ -1,6 +1,7 @@
 package klotskidb.query;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
 
@@ -31,7 +32,7 @@ public final class Difficulty {
 
   /** A word as a reader of {@code lang} reads it: "zh" the Chinese, otherwise the word with a space for "_". */
   public static String word(String word, String lang) {
-    int i = java.util.List.of(WORDS).indexOf(word);
+    int i = List.of(WORDS).indexOf(word);
     if (i < 0) {
       throw new IllegalArgumentException("no difficulty word " + word);
     }
@@ -39,8 +40,8 @@ public final class Difficulty {
   }
 
   /** Every word, easiest first. */
-  public static java.util.List<String> words() {
-    return java.util.List.of(WORDS);
+  public static List<String> words() {
+    return List.of(WORDS);
   }
 
   /** The word of a number of steps to solve. */

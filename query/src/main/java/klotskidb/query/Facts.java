@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.CasesCodec;
@@ -374,7 +376,7 @@ public final class Facts {
       ((Map<String, Object>) m.get(parent)).put(f.name().substring(dot + 1), v);
     }
     for (String parent : objects) { // an object all of whose keys are null is null
-      if (!((Map<String, Object>) m.get(parent)).values().stream().anyMatch(java.util.Objects::nonNull)) {
+      if (!((Map<String, Object>) m.get(parent)).values().stream().anyMatch(Objects::nonNull)) {
         m.put(parent, null);
       }
     }
@@ -485,12 +487,12 @@ public final class Facts {
     for (Fact f : facts) {
       Map<String, Object> d = new LinkedHashMap<>();
       d.put("name", f.name());
-      d.put("type", f.type().name().toLowerCase(java.util.Locale.ROOT));
+      d.put("type", f.type().name().toLowerCase(Locale.ROOT));
       d.put("null_when", f.nullWhen());
       d.put("label", f.label());
       d.put("en", f.en());
       d.put("zh", f.zh());
-      d.put("outputs", f.outputs().stream().map(o -> o.name().toLowerCase(java.util.Locale.ROOT)).toList());
+      d.put("outputs", f.outputs().stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList());
       out.add(d);
     }
     return out;

@@ -1,8 +1,12 @@
 package klotskidb.query;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HexFormat;
+import java.util.zip.CRC32C;
 import klotskidb.db.FindCodec;
 import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.UserText;
 
 /**
@@ -44,15 +48,15 @@ public final class FindCursor {
      */
     public String text() {
       String fields = HexFormat.of().formatHex(key) + "." + skip + "." + before + "."
-          + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
-              question.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          + Base64.getUrlEncoder().withoutPadding().encodeToString(
+              question.getBytes(StandardCharsets.UTF_8));
       return fields + "." + checksum(fields);
     }
 
     /** Where the scan got to: "class 5-4-1, 84 steps" (its row). */
     public String scannedTo() {
       int steps1 = FindCodec.steps1Of(key);
-      return "class " + klotskidb.enumerator.LayoutClass.name(FindCodec.classOf(key)) + ", "
+      return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
           + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
     }
   }
@@ -64,8 +68,8 @@ public final class FindCursor {
 
   /** CRC32C of a cursor's fields, 8 lower-case hex digits. */
   private static String checksum(String fields) {
-    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-    crc.update(fields.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    CRC32C crc = new CRC32C();
+    crc.update(fields.getBytes(StandardCharsets.US_ASCII));
     return String.format("%08x", crc.getValue());
   }
 
@@ -95,7 +99,7 @@ public final class FindCursor {
     if (p.length == 5 && cursor.chars().allMatch(ch -> ch < 0x80)
         && p[4].equals(checksum(cursor.substring(0, cursor.lastIndexOf('.'))))) {
       try {
-        question = new String(java.util.Base64.getUrlDecoder().decode(p[3]), java.nio.charset.StandardCharsets.UTF_8);
+        question = new String(Base64.getUrlDecoder().decode(p[3]), StandardCharsets.UTF_8);
       } catch (IllegalArgumentException e) {
         question = null;
       }

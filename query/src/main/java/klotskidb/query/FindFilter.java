@@ -1,11 +1,16 @@
 package klotskidb.query;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import klotskidb.db.FindFarthestCodec;
 import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
 import klotskidb.enumerator.UserText;
+import klotskidb.grouper.Names;
 
 /**
  * A question of {@code find} ({@link Finder}): class (or jiang, bing, style), group, a range of
@@ -27,7 +32,7 @@ import klotskidb.enumerator.UserText;
  */
 public record FindFilter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
     Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst, boolean distinctMirror,
-    long minOptimal, long maxOptimal, java.util.function.UnaryOperator<String> naming) {
+    long minOptimal, long maxOptimal, UnaryOperator<String> naming) {
   /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
   public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
       "order",
@@ -35,7 +40,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
       "distinct_mirror");
 
   /** The API's way to name a word in a refusal: quoted, {@code 'min_steps'}. */
-  public static final java.util.function.UnaryOperator<String> QUOTED = word -> "'" + word + "'";
+  public static final UnaryOperator<String> QUOTED = word -> "'" + word + "'";
 
   /** The filter's words as the API takes them; a bad value fails naming it ({@link #QUOTED}). */
   public static FindFilter parse(Map<String, String> q) {
@@ -46,7 +51,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
    * The filter's words as the API and the command line take them; a bad value fails naming it
    * by {@code naming} (for the page's words too: {@code limit}, {@code cursor}, {@code offset}).
    */
-  public static FindFilter parse(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
+  public static FindFilter parse(Map<String, String> q, UnaryOperator<String> naming) {
     return parse(q, naming, false);
   }
 
@@ -55,7 +60,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
    * {@link #parseSheet}). The one place that reads "puzzles to solve unless the steps or solvable
    * are given", for find's range of optimal solutions and for a sheet.
    */
-  private static FindFilter parse(Map<String, String> q, java.util.function.UnaryOperator<String> naming,
+  private static FindFilter parse(Map<String, String> q, UnaryOperator<String> naming,
       boolean puzzles) {
     int jiang = -1;
     int bing = -1;
@@ -64,7 +69,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     int groupNum = -1;
     String group = q.get("group");
     if (group != null) {
-      int[] p = klotskidb.grouper.Names.parse(group, 4);
+      int[] p = Names.parse(group, 4);
       if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
         throw new InputException(naming.apply("group") + " " + group + " is not of " + naming.apply("class") + " " + cls);
       }
@@ -134,7 +139,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   }
 
   private static int part(Map<String, String> q, String key, int fromClass, int max, String fixedBy,
-      java.util.function.UnaryOperator<String> naming) {
+      UnaryOperator<String> naming) {
     int v = number(q, key, -1, naming);
     if (v > max) {
       throw new InputException(naming.apply(key) + " must be from 0 to " + max + ", not " + v);
@@ -146,7 +151,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   }
 
   private static int number(Map<String, String> q, String key, int fallback,
-      java.util.function.UnaryOperator<String> naming) {
+      UnaryOperator<String> naming) {
     String v = q.get(key);
     if (v == null) {
       return fallback;
@@ -158,7 +163,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   }
 
   /** A count of optimal solutions (up to 2^32 - 1, as stored), -1 when not given. */
-  private static long count(Map<String, String> q, String key, java.util.function.UnaryOperator<String> naming) {
+  private static long count(Map<String, String> q, String key, UnaryOperator<String> naming) {
     String v = q.get(key);
     if (v == null) {
       return -1;
@@ -171,7 +176,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     return Long.parseLong(v);
   }
 
-  private static Boolean yesNo(Map<String, String> q, String key, java.util.function.UnaryOperator<String> naming) {
+  private static Boolean yesNo(Map<String, String> q, String key, UnaryOperator<String> naming) {
     return UserText.yesNoNamed(naming.apply(key), q.get(key));
   }
 
@@ -184,7 +189,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   }
 
   /** As above, a refusal naming each word as {@code naming} spells it (--min-steps on the command line). */
-  public static FindFilter parseSheet(Map<String, String> q, java.util.function.UnaryOperator<String> naming) {
+  public static FindFilter parseSheet(Map<String, String> q, UnaryOperator<String> naming) {
     return parse(q, naming, true);
   }
 
@@ -209,15 +214,15 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
 
   /** Whether a {@code find_farthest} row's range of farthest_step meets the filter's. */
   boolean farthestMeets(byte[] indexRow) {
-    return (minFarthest < 0 || klotskidb.db.FindFarthestCodec.max(indexRow) >= minFarthest)
-        && (maxFarthest < 0 || klotskidb.db.FindFarthestCodec.min(indexRow) <= maxFarthest);
+    return (minFarthest < 0 || FindFarthestCodec.max(indexRow) >= minFarthest)
+        && (maxFarthest < 0 || FindFarthestCodec.min(indexRow) <= maxFarthest);
   }
 
   /**
    * Whether {@code code} is the one of its mirror pair the filter takes: any, or with {@code
    * distinct_mirror} the one with the smaller code (a symmetric layout is its own mirror image).
    */
-  boolean takesOfPair(long code, klotskidb.enumerator.Mover mover) {
+  boolean takesOfPair(long code, Mover mover) {
     return !distinctMirror || code <= mover.mirror(code);
   }
 
@@ -279,7 +284,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
    * page's finder uses for the same choices; {@link #question()} is the machine's spelling.
    */
   public String inWords(boolean zh) {
-    List<String> w = new java.util.ArrayList<>();
+    List<String> w = new ArrayList<>();
     if (groupNum >= 0) {
       w.add((zh ? "组 " : "group ") + jiang + "-" + bing + "-" + style + "-" + groupNum);
     } else if (jiang >= 0 && bing >= 0 && style >= 0) {

@@ -1,17 +1,28 @@
 package klotskidb.query;
 
+import com.google.common.cache.CacheBuilder;
+import com.google.common.cache.CacheLoader;
+import com.google.common.cache.LoadingCache;
+import com.google.common.util.concurrent.UncheckedExecutionException;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import klotskidb.db.AnalysisMarker;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
 import klotskidb.db.FindFarthestCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
 
 /**
  * Finding layouts by their facts ({@code klotski find}, {@code GET /api/find}): class (or any of
@@ -161,7 +172,7 @@ public final class Finder {
           + " (page with " + f.named("cursor") + ")");
     }
     int[][] sizes = bucketSizes(db);
-    it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    LongArrayList buckets = new LongArrayList();
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
@@ -258,7 +269,7 @@ public final class Finder {
     }
     List<String> notAnalysed = new ArrayList<>();
     if (f.byFarthest()) {
-      java.util.Set<String> analysed = db.analysedClasses().keySet();
+      Set<String> analysed = db.analysedClasses().keySet();
       for (String c : db.classes()) {
         if (f.matches(LayoutClass.parse(c)) && !analysed.contains(c)) {
           notAnalysed.add(c);
@@ -273,9 +284,9 @@ public final class Finder {
    * Layouts per bucket of each database handle read so far (the rows never change under a handle):
    * read once per handle however many requests ask at once, held only while the handle is.
    */
-  private static final com.google.common.cache.LoadingCache<KlotskiDb, int[][]> BUCKETS =
-      com.google.common.cache.CacheBuilder.newBuilder().weakKeys().build(
-          com.google.common.cache.CacheLoader.from(Finder::readBucketSizes));
+  private static final LoadingCache<KlotskiDb, int[][]> BUCKETS =
+      CacheBuilder.newBuilder().weakKeys().build(
+          CacheLoader.from(Finder::readBucketSizes));
 
   /**
    * The layouts of every bucket, [class][(min_solution_step + 1) * 4 + kind] (kind: symmetric * 2 +
@@ -286,7 +297,7 @@ public final class Finder {
   static int[][] bucketSizes(KlotskiDb db) {
     try {
       return BUCKETS.getUnchecked(db);
-    } catch (com.google.common.util.concurrent.UncheckedExecutionException e) {
+    } catch (UncheckedExecutionException e) {
       // the scan's own failure (a damaged block of find: DatabaseException naming it), not the cache's wrapper
       throw e.getCause() instanceof RuntimeException r ? r : e;
     }
@@ -300,7 +311,7 @@ public final class Finder {
       if (cls >= 0) {
         if (at >= sizes[cls].length) {
           int steps = Math.max(at / KINDS + 1, sizes[cls].length / KINDS * 2);
-          sizes[cls] = java.util.Arrays.copyOf(sizes[cls], steps * KINDS);
+          sizes[cls] = Arrays.copyOf(sizes[cls], steps * KINDS);
         }
         sizes[cls][at] += FindCodec.count(bytes);
       }
@@ -317,7 +328,7 @@ public final class Finder {
    */
   static Total total(KlotskiDb db, FindFilter f, long found, boolean last) {
     long[] layouts = {0};
-    java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
+    Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : Set.of();
     int[][] sizes = bucketSizes(db);
     int lo = f.lowSteps1();
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
@@ -358,7 +369,7 @@ public final class Finder {
       return -1;
     }
     long n = 0;
-    for (Map.Entry<String, klotskidb.db.AnalysisMarker> e : db.analysedClasses().entrySet()) {
+    for (Map.Entry<String, AnalysisMarker> e : db.analysedClasses().entrySet()) {
       if (f.matches(LayoutClass.parse(e.getKey()))) {
         long k = e.getValue().farthestBetween(f.minFarthest(), f.maxFarthest());
         if (k < 0) {
@@ -374,9 +385,9 @@ public final class Finder {
    * The classes a farthest_step range is searched in: the analysed ones, less those whose marker
    * says none of their layouts is in the range (a rare range reads only the classes that hold it).
    */
-  static java.util.Set<String> searched(KlotskiDb db, FindFilter f) {
-    java.util.Set<String> out = new java.util.HashSet<>();
-    for (Map.Entry<String, klotskidb.db.AnalysisMarker> e : db.analysedClasses().entrySet()) {
+  static Set<String> searched(KlotskiDb db, FindFilter f) {
+    Set<String> out = new HashSet<>();
+    for (Map.Entry<String, AnalysisMarker> e : db.analysedClasses().entrySet()) {
       if (e.getValue().farthestBetween(f.minFarthest(), f.maxFarthest()) != 0) {
         out.add(e.getKey());
       }
@@ -390,7 +401,7 @@ public final class Finder {
     byte[] from = resume ? start.key() : new byte[FindCodec.KEY_BYTES];
     int skip = start.skip();
     int first = LayoutClass.index(from[0], from[1], from[2]);
-    java.util.Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : java.util.Set.of();
+    Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : Set.of();
     if (f.byFarthest()) {
       boolean any = false;
       for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
@@ -413,7 +424,7 @@ public final class Finder {
         continue;
       }
       byte[] seek = FindCodec.seek(cls, f.lowSteps1());
-      boolean here = resume && cls == first && java.util.Arrays.compareUnsigned(from, seek) >= 0;
+      boolean here = resume && cls == first && Arrays.compareUnsigned(from, seek) >= 0;
       scan.startClass(cls, here ? skip : 0);
       scan(db, f, cls, here ? from : seek, scan);
     }
@@ -435,7 +446,7 @@ public final class Finder {
 
   /** Whether {@code find} reads the class's farthest_steps from {@code find_farthest}. */
   static boolean indexed(KlotskiDb db, int cls) {
-    klotskidb.db.AnalysisMarker m = db.analysedClasses().get(LayoutClass.name(cls));
+    AnalysisMarker m = db.analysedClasses().get(LayoutClass.name(cls));
     return m != null && m.indexed();
   }
 
@@ -447,7 +458,7 @@ public final class Finder {
   static long farthestCount(KlotskiDb db, FindFilter f) {
     long[] n = {0};
     OptimalRanges ranges = new OptimalRanges(db, f);
-    klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+    Mover mover = new Mover();
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
     for (String name : searched(db, f)) {
@@ -494,11 +505,11 @@ public final class Finder {
    * buckets that exist are known from {@link #bucketSizes}; a cursor resumes inside its bucket,
    * the buckets after it follow.
    */
-  private static void hardestFirst(KlotskiDb db, FindFilter f, byte[] from, int skip, java.util.Set<String> analysed,
+  private static void hardestFirst(KlotskiDb db, FindFilter f, byte[] from, int skip, Set<String> analysed,
       PageScan scan) {
     int lo = f.lowSteps1();
     int hi = f.highSteps1();
-    it.unimi.dsi.fastutil.longs.LongArrayList buckets = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    LongArrayList buckets = new LongArrayList();
     int[][] sizes = bucketSizes(db);
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
       if (!f.matches(cls) || f.byFarthest() && !analysed.contains(LayoutClass.name(cls))) {
@@ -576,7 +587,7 @@ public final class Finder {
   private static final class BucketCodes {
     private final KlotskiDb db;
     private final byte[] key;
-    private final Map<Integer, byte[]> rows = new java.util.HashMap<>();
+    private final Map<Integer, byte[]> rows = new HashMap<>();
 
     BucketCodes(KlotskiDb db, int cls, int steps1, int kind) {
       this.db = db;
@@ -607,7 +618,7 @@ public final class Finder {
   private static final class OptimalRanges {
     private final KlotskiDb db;
     private final FindFilter f;
-    private final Map<Integer, int[]> byBucket = new java.util.HashMap<>();
+    private final Map<Integer, int[]> byBucket = new HashMap<>();
 
     OptimalRanges(KlotskiDb db, FindFilter f) {
       this.db = db;
@@ -640,7 +651,7 @@ public final class Finder {
     /** Look-ups per layout checked: its group, its analysis (a page's time is mostly these). */
     private final int lookUps;
     private final List<Hit> hits = new ArrayList<>();
-    private final klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+    private final Mover mover = new Mover();
     private final OptimalRanges ranges;
     private byte[] lastKey;
     private int lastIndex;

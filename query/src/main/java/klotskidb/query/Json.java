@@ -1,8 +1,10 @@
 package klotskidb.query;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
@@ -35,7 +37,7 @@ import java.util.Map;
 public final class Json {
   private Json() {}
 
-  private static final JsonFactory FACTORY = new com.fasterxml.jackson.core.JsonFactoryBuilder()
+  private static final JsonFactory FACTORY = new JsonFactoryBuilder()
       .characterEscapes(new PageSafe()).build();
 
   /** Jackson's escapes, and {@code <}, U+2028 and U+2029 as {@code \\u} escapes. */
@@ -129,7 +131,7 @@ public final class Json {
         throw new IllegalArgumentException("more than one JSON value");
       }
       return v;
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a String does not fail

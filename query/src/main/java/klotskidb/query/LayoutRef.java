@@ -3,10 +3,12 @@ package klotskidb.query;
 import java.util.Locale;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
-import klotskidb.enumerator.InputException;
+import klotskidb.layerer.OneGroup;
 
 /**
  * A layout as the user names it, by this rule (the same for every command):
@@ -118,7 +120,7 @@ public final class LayoutRef {
 
   /** The class a name's first three numbers (J-B-S) name; an input error when there is none. */
   static int classOf(int[] name) {
-    int cls = klotskidb.enumerator.LayoutClass.index(name[0], name[1], name[2]);
+    int cls = LayoutClass.index(name[0], name[1], name[2]);
     if (cls < 0) {
       String c = name[0] + "-" + name[1] + "-" + name[2];
       throw InputException.because("no_class", "no class " + c, "class", c);
@@ -127,7 +129,7 @@ public final class LayoutRef {
   }
 
   /** A layout named J-B-S-G-I: its group, flooded alone, and its group_index there. */
-  public record Named(klotskidb.layerer.OneGroup group, int index) {}
+  public record Named(OneGroup group, int index) {}
 
   /**
    * The group and group_index this J-B-S-G-I reference names, without a database: the group
@@ -138,13 +140,13 @@ public final class LayoutRef {
     if (kind != Kind.GROUP_PLACE) {
       throw new IllegalStateException(text + " is not a J-B-S-G-I name");
     }
-    int[] p = klotskidb.grouper.Names.parse(text, 5);
+    int[] p = Names.parse(text, 5);
     int cls = classOf(p);
-    klotskidb.layerer.OneGroup g = klotskidb.layerer.OneGroup.named(cls, p[3]);
+    OneGroup g = OneGroup.named(cls, p[3]);
     if (p[4] >= g.size()) {
-      throw InputException.because("no_group_index", "group " + klotskidb.enumerator.LayoutClass.name(cls) + "-"
+      throw InputException.because("no_group_index", "group " + LayoutClass.name(cls) + "-"
           + p[3] + " has " + g.size() + " layouts, no group_index " + p[4] + " (name '" + text + "')",
-          "input", text, "group", klotskidb.enumerator.LayoutClass.name(cls) + "-" + p[3], "size", g.size());
+          "input", text, "group", LayoutClass.name(cls) + "-" + p[3], "size", g.size());
     }
     return new Named(g, p[4]);
   }

@@ -2,6 +2,7 @@ package klotskidb.query;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
+import java.util.Map;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -28,14 +29,14 @@ public final class Lookup {
     private static final long serialVersionUID = 1L;
 
     private final String kind;
-    private final java.util.Map<String, Object> details;
+    private final Map<String, Object> details;
 
     public NotFoundException(String message) {
-      this(message, null, java.util.Map.of());
+      this(message, null, Map.of());
     }
 
     /** What is not there, in words a client can look up ({@code kind}) and the details it names. */
-    public NotFoundException(String message, String kind, java.util.Map<String, Object> details) {
+    public NotFoundException(String message, String kind, Map<String, Object> details) {
       super(message);
       this.kind = kind;
       this.details = details;
@@ -45,7 +46,7 @@ public final class Lookup {
       return kind;
     }
 
-    public java.util.Map<String, Object> details() {
+    public Map<String, Object> details() {
       return details;
     }
   }
@@ -64,7 +65,7 @@ public final class Lookup {
       case ID -> {
         code = db.codeOfId((int) ref.value);
         if (code < 0) {
-          throw new NotFoundException("id " + ref.value + " is not in the database", "id_not_held", java.util.Map.of("id", ref.value));
+          throw new NotFoundException("id " + ref.value + " is not in the database", "id_not_held", Map.of("id", ref.value));
         }
       }
       case GROUP_PLACE -> {
@@ -72,7 +73,7 @@ public final class Lookup {
         code = db.codeOfName(p[0], p[1], p[2], p[3], p[4]);
         if (code < 0) {
           throw new NotFoundException("no layout is named " + ref.text + " in the database", "name_not_held",
-              java.util.Map.of("input", ref.text));
+              Map.of("input", ref.text));
         }
       }
       default -> code = ref.value;
@@ -80,7 +81,7 @@ public final class Lookup {
     long c = code;
     return db.caseOf(c).orElseThrow(() -> new NotFoundException(
         "layout " + Code.format(c) + " is not in the database (built for other classes)", "layout_not_held",
-        java.util.Map.of("code", Code.format(c))));
+        Map.of("code", Code.format(c))));
   }
 
   /** The stored record of a layout's group. */
@@ -94,7 +95,7 @@ public final class Lookup {
     int[] p = parseGroup(name);
     return db.group(p[0], p[1], p[2], p[3]).orElseThrow(() ->
         new NotFoundException("no group " + name.trim() + " in the database", "group_not_held",
-            java.util.Map.of("input", name.trim())));
+            Map.of("input", name.trim())));
   }
 
   /** A group name J-B-S-G as numbers, checked without a database: its class must be one. */

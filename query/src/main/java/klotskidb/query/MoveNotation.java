@@ -1,6 +1,7 @@
 package klotskidb.query;
 
 import klotskidb.enumerator.Board;
+import klotskidb.enumerator.Code;
 
 /**
  * A solution as the page writes its moves: two letters a move, the cell of the moved piece's
@@ -44,8 +45,8 @@ public final class MoveNotation {
       }
     }
     if (from < 0 || to < 0) {
-      throw new IllegalArgumentException("not a step apart: " + klotskidb.enumerator.Code.format(a) + " and "
-          + klotskidb.enumerator.Code.format(b));
+      throw new IllegalArgumentException("not a step apart: " + Code.format(a) + " and "
+          + Code.format(b));
     }
     return new int[] {from, to};
   }

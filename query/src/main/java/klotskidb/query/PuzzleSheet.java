@@ -1,10 +1,15 @@
 package klotskidb.query;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -44,11 +49,11 @@ public final class PuzzleSheet {
 
     /** The document as text. */
     public String html() {
-      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
       try {
         write(b);
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
       return b.toString(StandardCharsets.UTF_8);
     }
@@ -63,7 +68,7 @@ public final class PuzzleSheet {
    */
   public static Sheet of(KlotskiDb db, FindFilter f, int limit, String lang) {
     boolean zh = "zh".equals(lang);
-    List<CaseRecord> records = new java.util.ArrayList<>();
+    List<CaseRecord> records = new ArrayList<>();
     FindCursor.Start start = Finder.start(f, null, Math.min(Finder.MAX_LIMIT, limit));
     Finder.Total total = null;
     do { // pages until the sheet is full or the answers end
@@ -74,7 +79,7 @@ public final class PuzzleSheet {
     } while (start != null && records.size() < limit);
     if (records.isEmpty()) {
       throw new Lookup.NotFoundException("the filter finds no layout in the database: nothing to put on a sheet",
-          "nothing_found", java.util.Map.of());
+          "nothing_found", Map.of());
     }
     String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
         total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
@@ -92,10 +97,10 @@ public final class PuzzleSheet {
   public static Sheet ofSource(KlotskiDb db, Catalogue.Source source, int limit, String lang) {
     boolean zh = "zh".equals(lang);
     List<Long> codes = Catalogue.get().codesOf(source);
-    List<CaseRecord> records = new java.util.ArrayList<>();
+    List<CaseRecord> records = new ArrayList<>();
     int inDb = 0;
     for (long code : codes) {
-      java.util.Optional<CaseRecord> c = db.caseOf(code);
+      Optional<CaseRecord> c = db.caseOf(code);
       if (c.isPresent()) {
         inDb++;
         if (records.size() < limit) {
@@ -105,7 +110,7 @@ public final class PuzzleSheet {
     }
     if (records.isEmpty()) {
       throw new Lookup.NotFoundException("none of the " + codes.size() + " layouts of " + source.id()
-          + " is in the database: nothing to put on a sheet", "nothing_found", java.util.Map.of());
+          + " is in the database: nothing to put on a sheet", "nothing_found", Map.of());
     }
     String absent = inDb == codes.size() ? "" : zh ? "（本数据库中有 " + inDb + " 个）"
         : " (" + inDb + " of them in this database)";
@@ -117,7 +122,7 @@ public final class PuzzleSheet {
 
   /** The sheet of these layouts, each with its optimal solution from the database. */
   public static Sheet of(KlotskiDb db, List<CaseRecord> records, String question, String lang) {
-    List<Puzzle> puzzles = new java.util.ArrayList<>();
+    List<Puzzle> puzzles = new ArrayList<>();
     for (CaseRecord c : records) {
       puzzles.add(new Puzzle(c, Lookup.solution(db, c)));
     }
@@ -207,7 +212,7 @@ public final class PuzzleSheet {
   /** A solution's moves, two letters each, a space between, in groups of {@link #EVERY}. */
   public static List<String> moveGroups(long[] solution) {
     String moves = MoveNotation.of(solution);
-    List<String> groups = new java.util.ArrayList<>();
+    List<String> groups = new ArrayList<>();
     for (int k = 0; k < moves.length(); k += 2 * EVERY) {
       String g = moves.substring(k, Math.min(moves.length(), k + 2 * EVERY));
       groups.add(String.join(" ", g.split("(?<=\\G..)")));
@@ -217,7 +222,7 @@ public final class PuzzleSheet {
 
   /** The moves after which a solution shows its board: 0, every {@link #EVERY}, and the last. */
   public static List<Integer> samples(int steps) {
-    List<Integer> at = new java.util.ArrayList<>();
+    List<Integer> at = new ArrayList<>();
     for (int k = 0; ; k = Math.min(k + EVERY, steps)) {
       at.add(k);
       if (k == steps) {

@@ -1,9 +1,15 @@
 package klotskidb.query;
 
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import com.google.common.cache.CacheLoader;
+import com.google.common.cache.LoadingCache;
+import com.google.common.util.concurrent.UncheckedExecutionException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -213,9 +219,9 @@ public final class Queries {
    * Steps-to-solve counts of the 64 groups asked last, per database handle (they never change under
    * one): each counted once however many requests ask at once, held only while the handle is.
    */
-  private static final com.google.common.cache.LoadingCache<KlotskiDb, com.google.common.cache.Cache<String, int[]>> STEPS =
-      com.google.common.cache.CacheBuilder.newBuilder().weakKeys().build(com.google.common.cache.CacheLoader.from(
-          db -> com.google.common.cache.CacheBuilder.newBuilder().maximumSize(64).build()));
+  private static final LoadingCache<KlotskiDb, Cache<String, int[]>> STEPS =
+      CacheBuilder.newBuilder().weakKeys().build(CacheLoader.from(
+          db -> CacheBuilder.newBuilder().maximumSize(64).build()));
 
   /**
    * {@code GET /api/group/{G}/steps}: how many of the group's layouts need each number of steps
@@ -226,7 +232,7 @@ public final class Queries {
     int[] sizes;
     try {
       sizes = STEPS.getUnchecked(db).get(g.name(), () -> stepSizes(db, g));
-    } catch (java.util.concurrent.ExecutionException | com.google.common.util.concurrent.UncheckedExecutionException e) {
+    } catch (ExecutionException | UncheckedExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
     Map<String, Object> m = new LinkedHashMap<>();

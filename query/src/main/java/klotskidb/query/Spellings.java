@@ -10,12 +10,15 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The names of the catalogue as people type them: in simplified or traditional characters, or in
@@ -77,7 +80,7 @@ public final class Spellings {
     return new Spellings(names, ts, py);
   }
 
-  private static void read(String resource, java.util.function.Consumer<String[]> line) {
+  private static void read(String resource, Consumer<String[]> line) {
     try (InputStream in = Spellings.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException(resource + " is missing from the jar");
@@ -110,11 +113,11 @@ public final class Spellings {
    * read 橫刀立馬 as 横刀立马 without the whole table.
    */
   Map<String, String> traditionalOf(Collection<String> names) {
-    Set<Integer> used = new java.util.HashSet<>();
+    Set<Integer> used = new HashSet<>();
     for (String n : names) {
       simplify(n).codePoints().forEach(used::add);
     }
-    Map<String, String> m = new java.util.TreeMap<>();
+    Map<String, String> m = new TreeMap<>();
     simplified.forEach((t, s) -> {
       if (!t.equals(s) && used.contains(s)) {
         m.put(Character.toString(t), Character.toString(s));

@@ -11,16 +11,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import klotskidb.db.AnalysisMarker;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Layers;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import klotskidb.testing.TestSeed;
 
 /**
  * Find by a range of farthest_step against the plain answer, on two databases of the same
@@ -36,7 +38,7 @@ class FarthestFindTest {
   private static KlotskiDb old;
   /** Every layout of the analysed classes in find's order. */
   private static List<CaseRecord> all;
-  private static final klotskidb.enumerator.Mover MOVER = new klotskidb.enumerator.Mover();
+  private static final Mover MOVER = new Mover();
 
   @BeforeAll
   static void build() throws Exception {
@@ -68,8 +70,8 @@ class FarthestFindTest {
 
   @Test
   void theMarkersSayWhichClassesAreIndexed() {
-    assertTrue(indexed.analysedClasses().values().stream().allMatch(klotskidb.db.AnalysisMarker::indexed));
-    assertFalse(old.analysedClasses().values().stream().anyMatch(klotskidb.db.AnalysisMarker::indexed));
+    assertTrue(indexed.analysedClasses().values().stream().allMatch(AnalysisMarker::indexed));
+    assertFalse(old.analysedClasses().values().stream().anyMatch(AnalysisMarker::indexed));
     assertEquals(2, old.analysedClasses().size());
   }
 

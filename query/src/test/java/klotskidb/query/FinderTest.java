@@ -5,21 +5,34 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Predicate;
+import java.util.stream.LongStream;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Predicate;
+import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.Mover;
+import klotskidb.enumerator.UserText;
+import klotskidb.layerer.Layers;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import klotskidb.testing.TestSeed;
 
 /**
  * Find against the trivially correct answer: every layout of a database of classes 5-4-1, 0-3-0
@@ -126,7 +139,7 @@ class FinderTest {
         c -> c.jiang() == 5 && c.optimalSolutionNum() >= 100 && c.optimalSolutionNum() <= 5000);
     check(Map.of("min_optimal", "1000000"), c -> c.optimalSolutionNum() >= 1_000_000);
     check(Map.of("min_steps", "40", "max_optimal", "3", "distinct_mirror", "true"), c -> c.minSolutionStep() >= 40
-        && c.optimalSolutionNum() <= 3 && c.code() <= new klotskidb.enumerator.Mover().mirror(c.code()));
+        && c.optimalSolutionNum() <= 3 && c.code() <= new Mover().mirror(c.code()));
     check(Map.of("group", "5-4-1-1", "min_steps", "70", "min_optimal", "64"),
         c -> c.jiang() == 5 && c.groupNum() == 1 && c.minSolutionStep() >= 70 && c.optimalSolutionNum() >= 64);
     for (Map<String, String> q : List.of(Map.of("max_optimal", "2"), Map.of("class", "0-3-0", "min_optimal", "3",
@@ -162,7 +175,7 @@ class FinderTest {
    */
   @Test
   void oneOfEachMirrorPairIsTheOneWithTheSmallerCode() {
-    klotskidb.enumerator.Mover mover = new klotskidb.enumerator.Mover();
+    Mover mover = new Mover();
     Predicate<CaseRecord> ofPair = c -> c.code() <= mover.mirror(c.code());
     check(Map.of("distinct_mirror", "true"), ofPair);
     check(Map.of("class", "5-4-1", "min_steps", "90", "distinct_mirror", "true"),
@@ -184,7 +197,7 @@ class FinderTest {
     assertEquals(40, top.size());
     for (long code : top) {
       long m = mover.mirror(code);
-      assertTrue(m == code || !top.contains(m), klotskidb.enumerator.Code.format(code) + " and its mirror image");
+      assertTrue(m == code || !top.contains(m), Code.format(code) + " and its mirror image");
     }
     assertEquals(true, FindFilter.parse(Map.of("distinct_mirror", "true")).describe().get("distinct_mirror"));
     assertEquals("distinct_mirror=true", FindFilter.parse(Map.of("distinct_mirror", "1")).question());
@@ -214,11 +227,11 @@ class FinderTest {
     assertTrue(p.hits().stream().anyMatch(h -> h.code() == 0x1A9BF0C00L), "1A9BF0C00: 81 steps, symmetric");
     assertNull(p.next());
     int i = p.hits().indexOf(p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow());
-    Map<String, Object> expected = new java.util.LinkedHashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1",
+    Map<String, Object> expected = new LinkedHashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1",
         "name", "5-4-1-1-7472", "class", "5-4-1", "min_solution_step", 81, "symmetric", true,
         "optimal_solution_num", 256L));
     expected.put("minimal", null); // 4-4-1, 4-4-0 and 5-3-1 are not in this database
-    expected.put("catalogue_names", java.util.List.of("横刀立马")); // its names and difficulty word, as its document
+    expected.put("catalogue_names", List.of("横刀立马")); // its names and difficulty word, as its document
     expected.put("difficulty", Map.of("word", "very_hard"));
     assertEquals(expected, Finder.document(p.hits().get(i), p.records().get(i)));
   }
@@ -250,9 +263,9 @@ class FinderTest {
     String cursor = Finder.find(db, hardest, null, 1).next();
     assertEquals(1, Finder.find(db, hardest, cursor, 1).hits().size());
     assertEquals("'cursor' belongs to another question ('class=0-3-0&minimal=true&order=hardest', not "
-        + "'class=0-3-0'): ask again without it for the first page", assertThrows(klotskidb.enumerator.InputException.class,
+        + "'class=0-3-0'): ask again without it for the first page", assertThrows(InputException.class,
         () -> Finder.find(db, FindFilter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
-    assertThrows(klotskidb.enumerator.InputException.class,
+    assertThrows(InputException.class,
         () -> Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
             cursor, 3));
     // a cursor edited by hand is refused, not trusted: the answers before (a total of 500,023 for a
@@ -263,9 +276,9 @@ class FinderTest {
         String.join(".", parts[0].substring(0, 17) + (parts[0].charAt(17) == '0' ? '1' : '0'), parts[1], parts[2], parts[3], parts[4]),
         String.join(".", parts[0].replace('0', '\uFF10'), parts[1], parts[2], parts[3], parts[4]),
         String.join(".", parts[0], parts[1], parts[2], parts[3]), // its checksum cut off
-        cursor.toUpperCase(java.util.Locale.ROOT)}) {
-      assertEquals("'cursor' " + klotskidb.enumerator.UserText.quote(edited) + " is not a cursor of a find page",
-          assertThrows(klotskidb.enumerator.InputException.class, () -> Finder.find(db, hardest, edited, 1)).getMessage());
+        cursor.toUpperCase(Locale.ROOT)}) {
+      assertEquals("'cursor' " + UserText.quote(edited) + " is not a cursor of a find page",
+          assertThrows(InputException.class, () -> Finder.find(db, hardest, edited, 1)).getMessage());
     }
     // the same question typed another way keeps its cursor
     assertEquals(1, Finder.find(db, FindFilter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
@@ -368,10 +381,10 @@ class FinderTest {
    */
   @Test
   void seededFiltersTotalsAreThePlainScansCounts() {
-    java.util.Random random = TestSeed.random("FinderTest.seededFiltersTotalsAreThePlainScansCounts");
+    Random random = TestSeed.random("FinderTest.seededFiltersTotalsAreThePlainScansCounts");
     int some = 0;
     for (int k = 0; k < 12; k++) {
-      Map<String, String> q = new java.util.HashMap<>();
+      Map<String, String> q = new HashMap<>();
       switch (random.nextInt(4)) {
         case 0 -> q.put("class", List.of("5-4-1", "0-3-0", "0-2-0").get(random.nextInt(3)));
         case 1 -> q.put("jiang", String.valueOf(random.nextInt(2) * 5));
@@ -422,7 +435,7 @@ class FinderTest {
    */
   @Test
   void anOffsetStartsAtThatAnswer() {
-    java.util.Random random = TestSeed.random("FinderTest.anOffsetStartsAtThatAnswer");
+    Random random = TestSeed.random("FinderTest.anOffsetStartsAtThatAnswer");
     for (Map<String, String> q : List.of(Map.<String, String>of(), Map.of("class", "5-4-1", "min_steps", "20"),
         Map.of("minimal", "true", "order", "hardest"), Map.of("order", "hardest", "symmetric", "false"),
         Map.of("solvable", "false"))) {
@@ -447,7 +460,7 @@ class FinderTest {
       assertTrue(end.hits().isEmpty() && end.next() == null, q.toString());
       assertEquals(new Finder.Total(expected.size(), true), end.total());
     }
-    assertThrows(klotskidb.enumerator.InputException.class,
+    assertThrows(InputException.class,
         () -> Finder.findAt(db, FindFilter.parse(Map.of("group", "5-4-1-1")), 0, 3));
   }
 
@@ -457,11 +470,11 @@ class FinderTest {
    * few classes this database holds; in its class, the share of the class's layouts here.
    */
   @Test
-  void theDifficultyRankIsThePlainShareOfLayoutsNeedingFewerSteps() throws java.io.IOException {
+  void theDifficultyRankIsThePlainShareOfLayoutsNeedingFewerSteps() throws IOException {
     long[] everyLayout = new long[300];
     long everySolvable = 0;
-    try (var in = klotskidb.layerer.Layers.class.getResourceAsStream("min_solution_steps.tsv")) {
-      for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList()) {
+    try (var in = Layers.class.getResourceAsStream("min_solution_steps.tsv")) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()) {
         if (!line.startsWith("#")) {
           String[] f = line.split("\t");
           everyLayout[Integer.parseInt(f[3])] += Long.parseLong(f[4]); // jiang, bing, style, steps, layouts
@@ -473,7 +486,7 @@ class FinderTest {
     List<CaseRecord> solvable = all.stream().filter(CaseRecord::isSolvable).toList();
     for (int k = 0; k < solvable.size(); k += 97) {
       CaseRecord c = solvable.get(k);
-      long fewer = java.util.stream.LongStream.of(java.util.Arrays.copyOf(everyLayout, c.minSolutionStep())).sum();
+      long fewer = LongStream.of(Arrays.copyOf(everyLayout, c.minSolutionStep())).sum();
       List<CaseRecord> own = solvable.stream().filter(o -> o.jiang() == c.jiang() && o.bing() == c.bing()
           && o.style() == c.style()).toList();
       long fewerInClass = own.stream().filter(o -> o.minSolutionStep() < c.minSolutionStep()).count();

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import org.junit.jupiter.api.Tag;
@@ -36,8 +38,8 @@ class LayoutRefTest {
   @Tag("slow")
   void everyTextThatCouldBeBothFollowsTheRule() {
     String digits = "123456789ABCDEF";
-    java.util.concurrent.atomic.AtomicInteger both = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.stream.IntStream.range(0, 759_375).parallel().forEach(i -> { // on every core: most texts are refused twice
+    AtomicInteger both = new AtomicInteger();
+    IntStream.range(0, 759_375).parallel().forEach(i -> { // on every core: most texts are refused twice
       char[] t = new char[5];
       int v = i;
       for (int k = 4; k >= 0; k--) {

@@ -2,6 +2,10 @@ package klotskidb.server;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -61,7 +65,7 @@ final class Answers {
   static void cacheable(Response response, Callback callback, HttpField type, byte[] body, String etag,
       String ifNoneMatch) {
     response.getHeaders().put(HttpHeader.ETAG, etag);
-    if (ifNoneMatch != null && (ifNoneMatch.equals("*") || java.util.Arrays.stream(ifNoneMatch.split(","))
+    if (ifNoneMatch != null && (ifNoneMatch.equals("*") || Arrays.stream(ifNoneMatch.split(","))
         .map(String::trim).map(t -> t.startsWith("W/") ? t.substring(2) : t).anyMatch(etag::equals))) {
       response.setStatus(304);
       headers(response.getHeaders(), type);
@@ -79,9 +83,9 @@ final class Answers {
   /** A strong ETag: the first 16 hex digits of the SHA-256 of what identifies the answer. */
   static String tag(String identity) {
     try {
-      byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
-      return "\"" + java.util.HexFormat.of().formatHex(sha, 0, 8) + "\"";
-    } catch (java.security.NoSuchAlgorithmException e) {
+      byte[] sha = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
+      return "\"" + HexFormat.of().formatHex(sha, 0, 8) + "\"";
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("no SHA-256 in this JVM", e);
     }
   }

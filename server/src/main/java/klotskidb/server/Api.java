@@ -1,7 +1,12 @@
 package klotskidb.server;
 
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import com.google.common.util.concurrent.UncheckedExecutionException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
@@ -10,16 +15,19 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
 import klotskidb.enumerator.Code;
+import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.UserText;
 import klotskidb.query.BoardPicture;
+import klotskidb.query.Catalogue;
 import klotskidb.query.Documents;
 import klotskidb.query.Errors;
+import klotskidb.query.Facts;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.query.Json;
 import klotskidb.query.Lookup;
+import klotskidb.query.PuzzleSheet;
 import klotskidb.query.Queries;
-import klotskidb.enumerator.InputException;
 
 /**
  * The read-only JSON API over one database, as plain functions from a path and query to a status
@@ -94,8 +102,8 @@ public final class Api {
    * The last 8 searches' facts by code: a layout's lists searched once however many requests ask
    * for it at once (two concurrent requests for one layout both ran the BFS before).
    */
-  private final com.google.common.cache.Cache<Long, RootFacts> recent =
-      com.google.common.cache.CacheBuilder.newBuilder().maximumSize(8).build();
+  private final Cache<Long, RootFacts> recent =
+      CacheBuilder.newBuilder().maximumSize(8).build();
 
   /** Every slot for a search is taken: the request is answered 503. */
   private static final class Busy extends RuntimeException {
@@ -159,7 +167,7 @@ public final class Api {
       }
       if (what.equals("facts") && n == 2) {
         ApiParameters.allow(q);
-        return Response.ok(klotskidb.query.Facts.document());
+        return Response.ok(Facts.document());
       }
       if (what.equals("layout") && n >= 3 && n <= 4) {
         boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));
@@ -257,7 +265,7 @@ public final class Api {
    * writes for the same question.
    */
   private Response sheet(KlotskiDb db, Map<String, String> q) {
-    Map<String, String> words = new java.util.LinkedHashMap<>(q);
+    Map<String, String> words = new LinkedHashMap<>(q);
     String lang = ApiParameters.oneOf(q, "lang", "en", "zh", "en"); // as klotski sheet: English unless asked
     words.remove("lang");
     if (words.containsKey("cursor") || words.containsKey("offset")) {
@@ -269,13 +277,13 @@ public final class Api {
       if (!words.isEmpty()) {
         throw new InputException("'source' names the puzzles: no filter beside it (" + String.join(", ", words.keySet()) + ")");
       }
-      klotskidb.query.Catalogue.Source from = klotskidb.query.Catalogue.get().source(source, FindFilter.QUOTED);
-      int limit = ApiParameters.number(q, "limit", klotskidb.query.PuzzleSheet.MAX, 1, klotskidb.query.PuzzleSheet.MAX);
-      return Response.sheet(klotskidb.query.PuzzleSheet.ofSource(db, from, limit, lang).html());
+      Catalogue.Source from = Catalogue.get().source(source, FindFilter.QUOTED);
+      int limit = ApiParameters.number(q, "limit", PuzzleSheet.MAX, 1, PuzzleSheet.MAX);
+      return Response.sheet(PuzzleSheet.ofSource(db, from, limit, lang).html());
     }
     FindFilter f = FindFilter.parseSheet(words);
-    int limit = ApiParameters.number(q, "limit", 12, 1, klotskidb.query.PuzzleSheet.MAX);
-    return Response.sheet(klotskidb.query.PuzzleSheet.of(db, f, limit, lang).html());
+    int limit = ApiParameters.number(q, "limit", 12, 1, PuzzleSheet.MAX);
+    return Response.sheet(PuzzleSheet.of(db, f, limit, lang).html());
   }
 
   /** One page of a layout's farthest layouts or solutions, from its facts. */
@@ -303,7 +311,7 @@ public final class Api {
           searches.release();
         }
       });
-    } catch (com.google.common.util.concurrent.UncheckedExecutionException | java.util.concurrent.ExecutionException e) {
+    } catch (UncheckedExecutionException | ExecutionException e) {
       if (e.getCause() instanceof Busy) {
         return null;
       }

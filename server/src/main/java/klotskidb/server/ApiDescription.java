@@ -1,10 +1,14 @@
 package klotskidb.server;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import klotskidb.query.Facts;
 import klotskidb.query.Json;
 
 /**
@@ -30,15 +34,15 @@ public final class ApiDescription {
   static final String TEXT;
 
   static {
-    try (java.io.InputStream in = ApiDescription.class.getResourceAsStream("openapi.json")) {
+    try (InputStream in = ApiDescription.class.getResourceAsStream("openapi.json")) {
       String text = in == null ? "{}" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
       for (String schema : List.of("Layout", "Group", "FindResult")) {
         text = text.replace("{\"x-generated\": \"" + schema + "\"}",
-            klotskidb.query.Json.write(klotskidb.query.Facts.openApi(schema)));
+            Json.write(Facts.openApi(schema)));
       }
       TEXT = text;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -1,5 +1,6 @@
 package klotskidb.server;
 
+import java.math.BigInteger;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -76,8 +77,8 @@ final class ApiParameters {
           + UserText.quote(v));
     }
     // any number of digits: past the range is said as such, with the range (a 10-digit offset too)
-    java.math.BigInteger n = new java.math.BigInteger(v);
-    if (n.compareTo(java.math.BigInteger.valueOf(min)) < 0 || n.compareTo(java.math.BigInteger.valueOf(max)) > 0) {
+    BigInteger n = new BigInteger(v);
+    if (n.compareTo(BigInteger.valueOf(min)) < 0 || n.compareTo(BigInteger.valueOf(max)) > 0) {
       throw new InputException("'" + key + "' must be from " + min + " to " + max + ", not "
           + (v.length() > 40 ? UserText.quote(v.substring(0, 40) + "...") : v));
     }

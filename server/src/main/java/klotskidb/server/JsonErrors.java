@@ -1,6 +1,7 @@
 package klotskidb.server;
 
 import java.nio.ByteBuffer;
+import java.util.Locale;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -66,7 +67,7 @@ final class JsonErrors extends ErrorHandler {
   /** "bad request: Bad URI" style: the status's words, then Jetty's detail if it is plain words. */
   static String text(int code, String detail) {
     String what = HttpStatus.getMessage(code);
-    what = what == null ? "error " + code : what.toLowerCase(java.util.Locale.ROOT);
+    what = what == null ? "error " + code : what.toLowerCase(Locale.ROOT);
     if (code == 400) {
       what = "malformed request (request line, header, URL or its percent-encoding)";
     }

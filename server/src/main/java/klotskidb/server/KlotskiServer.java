@@ -7,10 +7,12 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
-import klotskidb.enumerator.UserText;
+import java.util.Set;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.LiveDatabase;
+import klotskidb.enumerator.UserText;
 import klotskidb.query.HttpService;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
@@ -68,7 +70,7 @@ public final class KlotskiServer implements HttpService {
   public static final class Starter implements HttpService.Provider {
     @Override
     public HttpService start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
-        long warmUpMillis, java.nio.file.Path accessLog) throws IOException {
+        long warmUpMillis, Path accessLog) throws IOException {
       return KlotskiServer.start(live, address, threads, log, MAX_IN_FLIGHT, warmUpMillis, accessLog);
     }
   }
@@ -91,7 +93,7 @@ public final class KlotskiServer implements HttpService {
   private final int maxQueued;
 
   private KlotskiServer(LiveDatabase db, InetSocketAddress address, int threads, PrintStream log, int maxQueued,
-      java.nio.file.Path accessLog) throws IOException {
+      Path accessLog) throws IOException {
     this.api = new Api(db, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     this.log = log;
     this.loopback = address.getAddress() != null && address.getAddress().isLoopbackAddress();
@@ -119,10 +121,10 @@ public final class KlotskiServer implements HttpService {
     // CrossOriginHandler answers the preflights), and large answers go compressed (Jetty's
     // GzipHandler, answers of 1 KiB or more to clients that accept gzip)
     CrossOriginHandler cors = new CrossOriginHandler();
-    cors.setAllowedOriginPatterns(java.util.Set.of("*"));
-    cors.setAllowedMethods(java.util.Set.of("GET", "HEAD"));
-    cors.setAllowedHeaders(java.util.Set.of("If-None-Match"));
-    cors.setExposedHeaders(java.util.Set.of("ETag"));
+    cors.setAllowedOriginPatterns(Set.of("*"));
+    cors.setAllowedMethods(Set.of("GET", "HEAD"));
+    cors.setAllowedHeaders(Set.of("If-None-Match"));
+    cors.setExposedHeaders(Set.of("ETag"));
     cors.setAllowCredentials(false);
     cors.setPreflightMaxAge(Duration.ofDays(1));
     cors.setHandler(new Handler.Abstract() {
@@ -195,7 +197,7 @@ public final class KlotskiServer implements HttpService {
 
   /** The same, with every request logged to {@code accessLog} (null: none). */
   public static KlotskiServer start(LiveDatabase live, InetSocketAddress address, int threads, PrintStream log,
-      int maxInFlight, long warmUpMillis, java.nio.file.Path accessLog) throws IOException {
+      int maxInFlight, long warmUpMillis, Path accessLog) throws IOException {
     KlotskiServer server = new KlotskiServer(live, address, threads, log, maxInFlight, accessLog);
     try {
       server.jetty.start();

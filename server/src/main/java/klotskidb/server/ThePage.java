@@ -2,7 +2,13 @@ package klotskidb.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpField;
 
 /**
@@ -32,12 +38,12 @@ record ThePage(byte[] html, HttpField policy, String tag, byte[] icon, String ic
 
   /** The page's icon: the SVG of its {@code <link rel="icon" href="data:image/svg+xml,...">}, decoded. */
   static byte[] icon(String html) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<link rel=\"icon\" href=\"data:image/svg\\+xml,([^\"]*)\">")
+    Matcher m = Pattern.compile("<link rel=\"icon\" href=\"data:image/svg\\+xml,([^\"]*)\">")
         .matcher(html);
     if (!m.find()) {
       throw new IllegalStateException("the page has no icon (<link rel=\"icon\" href=\"data:image/svg+xml,...\">)");
     }
-    return java.net.URLDecoder.decode(m.group(1).replace("+", "%2B"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+    return URLDecoder.decode(m.group(1).replace("+", "%2B"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
   }
 
   /**
@@ -46,13 +52,13 @@ record ThePage(byte[] html, HttpField policy, String tag, byte[] icon, String ic
    */
   static String pagePolicy(String html) {
     StringBuilder scripts = new StringBuilder();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script>(.*?)</script>", java.util.regex.Pattern.DOTALL)
+    Matcher m = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL)
         .matcher(html);
     while (m.find()) {
       try {
-        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(m.group(1).getBytes(StandardCharsets.UTF_8));
-        scripts.append(" 'sha256-").append(java.util.Base64.getEncoder().encodeToString(sha)).append('\'');
-      } catch (java.security.NoSuchAlgorithmException e) {
+        byte[] sha = MessageDigest.getInstance("SHA-256").digest(m.group(1).getBytes(StandardCharsets.UTF_8));
+        scripts.append(" 'sha256-").append(Base64.getEncoder().encodeToString(sha)).append('\'');
+      } catch (NoSuchAlgorithmException e) {
         throw new IllegalStateException("no SHA-256 in this JVM", e);
       }
     }

@@ -1,6 +1,7 @@
 package klotskidb.server;
 
 import java.io.IOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -47,7 +48,7 @@ final class WarmUp {
   static int overHttp(InetSocketAddress at, int layouts, int threads, long millis) {
     // the loopback's short spelling: the server's Host check accepts [::1], not [0:0:0:0:0:0:0:1]
     String host = at.getAddress().isAnyLocalAddress() ? InetAddress.getLoopbackAddress().getHostAddress()
-        : at.getAddress().isLoopbackAddress() && at.getAddress() instanceof java.net.Inet6Address ? "::1"
+        : at.getAddress().isLoopbackAddress() && at.getAddress() instanceof Inet6Address ? "::1"
         : at.getAddress().getHostAddress();
     String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + at.getPort() + "/api/layout/%23";
     long end = System.nanoTime() + millis * 1_000_000L;

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.db.KlotskiDb;
@@ -168,10 +173,10 @@ class ApiTest {
   @Test
   void concurrentRequestsForOneLayoutsListsShareOneSearch() throws Exception {
     Api one = new Api(db, 1);
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
-      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
-      List<java.util.concurrent.Future<Api.Response>> answers = new java.util.ArrayList<>();
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Api.Response>> answers = new ArrayList<>();
       for (int k = 0; k < 8; k++) {
         String list = k % 2 == 0 ? "farthest" : "solutions";
         answers.add(pool.submit(() -> {
@@ -198,7 +203,7 @@ class ApiTest {
     // every page through the cursors, pages of 2: the same codes as one page of all
     String whole = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=1000");
     assertTrue(whole.endsWith("\"next\":null}"), whole);
-    List<String> paged = new java.util.ArrayList<>();
+    List<String> paged = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 1000; pages++) {
       String body = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2"
@@ -224,7 +229,7 @@ class ApiTest {
   }
 
   private static List<String> codesIn(String json) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     Matcher m = Pattern.compile("\"([0-9A-F]{9})\"").matcher(json);
     while (m.find()) {
       out.add(m.group(1));

@@ -4,22 +4,39 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigInteger;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.LiveDatabase;
 import klotskidb.db.SmallDatabase;
+import klotskidb.query.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +108,7 @@ class KlotskiServerTest {
         solution);
     assertEquals(82, count(solution, "\"[0-9A-F]{9}\"") - 1, "the code, then 82 path entries");
     assertTrue(solution.matches(".*\"D[0-9A-F]{8}\"]}$"), "ends solved: " + solution);
-    List<klotskidb.db.GroupRecord> unsolvable = new ArrayList<>();
+    List<GroupRecord> unsolvable = new ArrayList<>();
     db.forEachGroup(g -> {
       if (!g.isSolvable()) {
         unsolvable.add(g);
@@ -153,7 +170,7 @@ class KlotskiServerTest {
     // past the workers and the queue: 503 with the API's JSON (one worker, no queue, many at once)
     try (KlotskiServer full = KlotskiServer.start(db, new InetSocketAddress("127.0.0.1", 0), 1,
         new PrintStream(PrintStream.nullOutputStream()), 0)) {
-      List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
+      List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
       for (int i = 0; i < 24; i++) {
         all.add(HTTP.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + full.address().getPort()
             + "/api/path?from=1A9BF0C&to=DAAF4CC")).GET().build(), HttpResponse.BodyHandlers.ofString()));
@@ -188,11 +205,11 @@ class KlotskiServerTest {
 
   /** The status line and body of a request sent byte for byte (no client would send these). */
   private static String[] raw(String request) throws Exception {
-    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.address().getPort())) {
-      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    try (Socket socket = new Socket("127.0.0.1", server.address().getPort())) {
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
       socket.getOutputStream().flush();
       socket.setSoTimeout(10_000);
-      String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
       bodies.add(body);
       return new String[] {answer.substring(0, answer.indexOf("\r\n")), body};
@@ -242,17 +259,17 @@ class KlotskiServerTest {
    * A request that keeps arriving a byte at a time (slowloris) is cut off with a 408 (the API's
    * JSON, then the connection closed), logged as a 408, never as a server error; the server goes on.
    */
-  @org.junit.jupiter.api.Tag("slow")
+  @Tag("slow")
   @Test
   void aSlowRequestIsClosed() throws Exception {
-    java.nio.file.Path log = temp.resolve("slow-access.log");
-    try (KlotskiServer logged = KlotskiServer.start(klotskidb.db.LiveDatabase.fixed(db),
+    Path log = temp.resolve("slow-access.log");
+    try (KlotskiServer logged = KlotskiServer.start(LiveDatabase.fixed(db),
         new InetSocketAddress("127.0.0.1", 0), 2, new PrintStream(PrintStream.nullOutputStream()),
         KlotskiServer.MAX_IN_FLIGHT, 0, log);
-        java.net.Socket socket = new java.net.Socket("127.0.0.1", logged.address().getPort())) {
-      socket.getOutputStream().write("GET /api/meta HTTP/1.1\r\nHo".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        Socket socket = new Socket("127.0.0.1", logged.address().getPort())) {
+      socket.getOutputStream().write("GET /api/meta HTTP/1.1\r\nHo".getBytes(StandardCharsets.US_ASCII));
       socket.setSoTimeout(500);
-      java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+      ByteArrayOutputStream answer = new ByteArrayOutputStream();
       long start = System.nanoTime();
       boolean closed = false;
       while (!closed && System.nanoTime() - start < 30_000_000_000L) {
@@ -263,22 +280,22 @@ class KlotskiServerTest {
             answer.write(b);
           }
           closed = true;
-        } catch (java.net.SocketTimeoutException stillOpen) {
+        } catch (SocketTimeoutException stillOpen) {
           Thread.sleep(1500);
-        } catch (java.io.IOException reset) {
+        } catch (IOException reset) {
           closed = true;
         }
       }
       double seconds = (System.nanoTime() - start) / 1e9;
       assertTrue(closed && seconds < 20, "closed after " + seconds + " s");
-      String text = answer.toString(java.nio.charset.StandardCharsets.UTF_8);
+      String text = answer.toString(StandardCharsets.UTF_8);
       assertTrue(text.startsWith("HTTP/1.1 408 ") && text.contains("Connection: close")
           && text.contains("{\"error\":\"request timeout"), text);
       long until = System.nanoTime() + 5_000_000_000L;
-      while (java.nio.file.Files.readAllLines(log).isEmpty() && System.nanoTime() < until) {
+      while (Files.readAllLines(log).isEmpty() && System.nanoTime() < until) {
         Thread.sleep(10);
       }
-      List<String> lines = java.nio.file.Files.readAllLines(log);
+      List<String> lines = Files.readAllLines(log);
       assertEquals(1, lines.size(), lines.toString());
       assertTrue(lines.get(0).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"[^\"]*\" 408 \\d+ .*"), lines.get(0));
       assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + logged.address().getPort()
@@ -324,8 +341,8 @@ class KlotskiServerTest {
         .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
     assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
     assertTrue(zipped.body().length < plain.body().length() / 2, zipped.body().length + " of " + plain.body().length());
-    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
-      assertEquals(plain.body(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    try (var in = new GZIPInputStream(new ByteArrayInputStream(zipped.body()))) {
+      assertEquals(plain.body(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
     HttpResponse<byte[]> small = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/meta"))
         .header("Accept-Encoding", "gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -335,9 +352,9 @@ class KlotskiServerTest {
   /** --access-log: a line per request in the extended NCSA format, refusals too, appended. */
   @Test
   void everyRequestIsLoggedWhenAsked() throws Exception {
-    java.nio.file.Path log = temp.resolve("access.log");
-    java.nio.file.Files.writeString(log, "an earlier line\n");
-    try (KlotskiServer logged = KlotskiServer.start(klotskidb.db.LiveDatabase.fixed(db),
+    Path log = temp.resolve("access.log");
+    Files.writeString(log, "an earlier line\n");
+    try (KlotskiServer logged = KlotskiServer.start(LiveDatabase.fixed(db),
         new InetSocketAddress("127.0.0.1", 0), 2, new PrintStream(PrintStream.nullOutputStream()),
         KlotskiServer.MAX_IN_FLIGHT, 0, log)) {
       String at = "http://127.0.0.1:" + logged.address().getPort();
@@ -348,23 +365,23 @@ class KlotskiServerTest {
       // requests Jetty cannot parse: a bad percent-encoding, a garbled request line; each body's length logged
       List<Integer> sent = new ArrayList<>();
       for (String request : List.of("GET /api/layout/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "GARBAGE\r\n\r\n")) {
-        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", logged.address().getPort())) {
-          socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-          String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try (Socket socket = new Socket("127.0.0.1", logged.address().getPort())) {
+          socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+          String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
           assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
-          sent.add(answer.substring(answer.indexOf("\r\n\r\n") + 4).getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+          sent.add(answer.substring(answer.indexOf("\r\n\r\n") + 4).getBytes(StandardCharsets.UTF_8).length);
         }
       }
       assertTrue(sent.get(0) > 20 && sent.get(1) > 20, sent.toString());
       long until = System.nanoTime() + 5_000_000_000L;
-      while (java.nio.file.Files.readAllLines(log).size() < 5 && System.nanoTime() < until) {
+      while (Files.readAllLines(log).size() < 5 && System.nanoTime() < until) {
         Thread.sleep(10);
       }
-      List<String> lines = java.nio.file.Files.readAllLines(log);
+      List<String> lines = Files.readAllLines(log);
       assertEquals(5, lines.size(), lines.toString());
       List<Integer> counted = new ArrayList<>();
       for (String line : lines.subList(3, 5)) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("127\\.0\\.0\\.1 - - \\[.+\\] \"[^\"]*\" 400 (\\d+) .*")
+        Matcher m = Pattern.compile("127\\.0\\.0\\.1 - - \\[.+\\] \"[^\"]*\" 400 (\\d+) .*")
             .matcher(line);
         assertTrue(m.matches(), line);
         counted.add(Integer.parseInt(m.group(1)));
@@ -372,7 +389,7 @@ class KlotskiServerTest {
       assertEquals(sent.stream().sorted().toList(), counted.stream().sorted().toList(),
           "the bytes sent, not 0: " + lines.subList(3, 5));
     }
-    List<String> lines = java.nio.file.Files.readAllLines(log);
+    List<String> lines = Files.readAllLines(log);
     assertEquals("an earlier line", lines.get(0), "appended, never replaced");
     assertEquals(5, lines.size(), lines.toString());
     assertTrue(lines.get(1).matches("127\\.0\\.0\\.1 - - \\[.+\\] \"GET /api/layout/1A9BF0C HTTP/1\\.1\" 200 \\d+ "
@@ -389,15 +406,15 @@ class KlotskiServerTest {
   @Test
   @SuppressWarnings("unchecked")
   void theOpenApiDescriptionMatchesTheRealAnswers() throws Exception {
-    Map<String, Object> api = (Map<String, Object>) klotskidb.query.Json.read(ok("/api/openapi.json"));
+    Map<String, Object> api = (Map<String, Object>) Json.read(ok("/api/openapi.json"));
     assertEquals("3.0.3", api.get("openapi"));
     Map<String, Object> paths = (Map<String, Object>) api.get("paths");
     Map<String, Object> components = (Map<String, Object>) api.get("components");
-    Map<String, Object> index = (Map<String, Object>) klotskidb.query.Json.read(ok("/api"));
+    Map<String, Object> index = (Map<String, Object>) Json.read(ok("/api"));
     List<String> listed = ((List<Map<String, Object>>) index.get("endpoints")).stream()
         .map(e -> (String) e.get("path")).toList();
     assertEquals(List.copyOf(paths.keySet()), listed, "the index lists every path of the description");
-    java.util.Set<Object> operationIds = new java.util.HashSet<>();
+    Set<Object> operationIds = new HashSet<>();
     for (Map.Entry<String, Object> e : paths.entrySet()) {
       Map<String, Object> get = (Map<String, Object>) ((Map<String, Object>) e.getValue()).get("get");
       String url = e.getKey();
@@ -410,7 +427,7 @@ class KlotskiServerTest {
         if (!p.containsKey("example")) {
           continue;
         }
-        String value = java.net.URLEncoder.encode(p.get("example").toString(), java.nio.charset.StandardCharsets.UTF_8);
+        String value = URLEncoder.encode(p.get("example").toString(), StandardCharsets.UTF_8);
         if (p.get("in").equals("path")) {
           url = url.replace("{" + p.get("name") + "}", value);
         } else {
@@ -441,7 +458,7 @@ class KlotskiServerTest {
       }
       Map<String, Object> schema = resolve(components,
           (Map<String, Object>) ((Map<String, Object>) content.get("application/json")).get("schema"));
-      Map<String, Object> answer = (Map<String, Object>) klotskidb.query.Json.read(body);
+      Map<String, Object> answer = (Map<String, Object>) Json.read(body);
       for (Object key : (List<Object>) schema.get("required")) {
         assertTrue(answer.containsKey(key), url + ": the answer lacks " + key + ": " + body);
       }
@@ -492,7 +509,7 @@ class KlotskiServerTest {
     }
     return switch (type.toString()) {
       case "string" -> value instanceof String;
-      case "integer" -> value instanceof Integer || value instanceof Long || value instanceof java.math.BigInteger;
+      case "integer" -> value instanceof Integer || value instanceof Long || value instanceof BigInteger;
       case "number" -> value instanceof Number;
       case "boolean" -> value instanceof Boolean;
       case "array" -> value instanceof List;
