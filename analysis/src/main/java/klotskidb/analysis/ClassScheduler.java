@@ -3,8 +3,8 @@ package klotskidb.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.base.Workers;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
 
 /**

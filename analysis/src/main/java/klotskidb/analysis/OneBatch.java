@@ -2,9 +2,9 @@ package klotskidb.analysis;
 
 import java.util.Arrays;
 import java.util.List;
+import klotskidb.base.Progress;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.GroupGraph;

@@ -6,9 +6,9 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import klotskidb.base.Workers;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.Mover;
-import klotskidb.enumerator.Workers;
 import klotskidb.layerer.Layers;
 
 /**

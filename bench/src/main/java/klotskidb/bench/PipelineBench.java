@@ -1,9 +1,9 @@
 package klotskidb.bench;
 
 import java.util.concurrent.TimeUnit;
+import klotskidb.base.Progress;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Mover;
-import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;

@@ -3,7 +3,7 @@ package klotskidb.cli;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.UserText;
 import picocli.CommandLine.TypeConversionException;
 
 /**

@@ -2,8 +2,8 @@ package klotskidb.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import klotskidb.base.InputException;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.enumerator.InputException;
 import picocli.CommandLine.Option;
 
 /**

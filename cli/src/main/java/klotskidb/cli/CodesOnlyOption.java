@@ -1,6 +1,6 @@
 package klotskidb.cli;
 
-import klotskidb.enumerator.InputException;
+import klotskidb.base.InputException;
 import picocli.CommandLine.Option;
 
 /**

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
-import klotskidb.enumerator.Progress;
+import klotskidb.base.Progress;
 
 /**
  * Progress on stderr: a redrawn bar on a terminal; otherwise (a log, a pipe) a line at every 10%,

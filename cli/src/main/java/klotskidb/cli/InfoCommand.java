@@ -1,23 +1,23 @@
 package klotskidb.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import klotskidb.analysis.RootFacts;
+import klotskidb.base.InputException;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.query.LayoutRef;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.query.Computed;
 import klotskidb.query.Documents;
-import klotskidb.enumerator.InputException;
 import klotskidb.query.Json;
+import klotskidb.query.LayoutRef;
 import klotskidb.query.Lookup;
 import klotskidb.query.Queries;
 import picocli.CommandLine.Command;

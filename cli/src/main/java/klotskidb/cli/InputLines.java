@@ -15,9 +15,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.OutputClosedException;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.InputException;
+import klotskidb.base.OutputClosedException;
+import klotskidb.base.UserText;
 import klotskidb.query.Errors;
 import klotskidb.query.Json;
 

@@ -1,7 +1,7 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import klotskidb.enumerator.Progress;
+import klotskidb.base.Progress;
 import picocli.CommandLine.Option;
 
 /** {@code --no-progress}, declared once for the commands that show a progress bar. */

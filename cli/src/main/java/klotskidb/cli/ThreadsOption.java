@@ -1,7 +1,7 @@
 package klotskidb.cli;
 
+import klotskidb.base.InputException;
 import picocli.CommandLine.Option;
-import klotskidb.enumerator.InputException;
 
 /** {@code --threads}, declared once for the commands whose work is shared among threads. */
 final class ThreadsOption {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Consumer;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.UserText;
 
 /**
  * The dataset card and checksum an export leaves beside its file, for people who pick the file

@@ -13,11 +13,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Consumer;
+import klotskidb.base.OutputClosedException;
+import klotskidb.base.UserText;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
-import klotskidb.enumerator.OutputClosedException;
-import klotskidb.enumerator.UserText;
 
 /**
  * The file a user names with {@code --out}, and what a command may do to it:
@@ -116,7 +116,7 @@ public final class OutputTarget {
 
   /**
    * What is written, for reports and errors: the path, or "standard output". Control and invisible
-   * characters of the name are escaped ({@link klotskidb.enumerator.UserText#oneLine}): a name
+   * characters of the name are escaped ({@link klotskidb.base.UserText#oneLine}): a name
    * holding U+202E or a newline prints as one line that shows them.
    */
   public String name() {

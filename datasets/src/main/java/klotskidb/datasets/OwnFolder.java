@@ -22,10 +22,10 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import klotskidb.base.InputException;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
-import klotskidb.enumerator.InputException;
 
 /**
  * A folder of files klotski names itself, for {@code klotski tables --out out/tables} (

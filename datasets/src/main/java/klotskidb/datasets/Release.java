@@ -21,11 +21,11 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
+import klotskidb.base.InputException;
 import klotskidb.db.IoErrors;
 import klotskidb.db.Scratch;
 import klotskidb.db.WriteTarget;
 import klotskidb.enumerator.AllLayouts;
-import klotskidb.enumerator.InputException;
 
 /**
  * The files of the original HRD_Database release, each checked as it is written (the run is

@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import klotskidb.base.UserText;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.UserText;
 
 /**
  * Compares published TSV tables with the ones derived from the database: one line per table,

@@ -11,7 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.regex.Pattern;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.UserText;
 
 /**
  * The one writer of a database: {@code klotski build} and {@code klotski analyse} hold

@@ -9,8 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import klotskidb.base.Workers;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Workers;
 
 /**
  * {@code klotski verify --deep}: re-reads every column family in full and compares what it reads

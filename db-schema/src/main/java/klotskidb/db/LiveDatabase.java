@@ -6,7 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import klotskidb.enumerator.Workers;
+import klotskidb.base.Workers;
 
 /**
  * The database of a long-running reader ({@code klotski serve}) that follows publications: when

@@ -1,6 +1,7 @@
 package klotskidb.enumerator;
 
 import java.util.Arrays;
+import klotskidb.base.InputException;
 
 /**
  * A layout as a 4x5 grid of pieces: decoded from a code, encoded back, drawn, mirrored.

@@ -3,6 +3,7 @@ package klotskidb.enumerator;
 import static klotskidb.enumerator.IllegalCodeException.Reason;
 
 import java.nio.charset.StandardCharsets;
+import klotskidb.base.UserText;
 
 /**
  * The 36-bit code of a layout (SPEC section 2), handled as a plain {@code long}.

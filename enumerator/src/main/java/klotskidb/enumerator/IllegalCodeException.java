@@ -1,6 +1,7 @@
 package klotskidb.enumerator;
 
 import java.util.Locale;
+import klotskidb.base.InputException;
 
 /** Thrown for text or numbers that are not the code of a legal layout; {@link #reason()} says which rule failed. */
 public final class IllegalCodeException extends InputException {

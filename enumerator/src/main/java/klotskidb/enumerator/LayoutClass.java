@@ -1,6 +1,8 @@
 package klotskidb.enumerator;
 
 import java.util.Arrays;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 
 /**
  * The (jiang, bing, style) class of a layout (SPEC section 3), and a dense index 0..202 over the

@@ -1,6 +1,8 @@
 package klotskidb.enumerator;
 
 import java.util.Arrays;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 
 /**
  * The 5-character short code of a layout, as the modern klotski core (dnomd343/klotski) names

@@ -5,12 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
+import klotskidb.base.Progress;
+import klotskidb.base.Workers;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
-import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.Workers;
 
 /**
  * Splits layouts into groups (connected components of the step graph) and numbers them (SPEC 4).

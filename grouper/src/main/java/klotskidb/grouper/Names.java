@@ -1,7 +1,7 @@
 package klotskidb.grouper;
 
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 
 /** Parsing of dash-separated names: {@code J-B-S-G-I} (a layout), {@code J-B-S-G} (a group). */
 public final class Names {

@@ -18,14 +18,14 @@ import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.ClassScheduler;
 import klotskidb.analysis.Kernels;
 import klotskidb.analysis.LanePool;
+import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 

@@ -2,13 +2,13 @@ package klotskidb.jobs;
 
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import klotskidb.base.Progress;
 import klotskidb.db.DatabaseLock;
 import klotskidb.db.DatabaseWriter;
 import klotskidb.db.Publisher;
 import klotskidb.db.WriteTarget;
-import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.enumerator.Progress;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.Layerer;

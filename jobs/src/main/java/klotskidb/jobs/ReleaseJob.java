@@ -14,6 +14,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import klotskidb.analysis.Kernels;
+import klotskidb.base.InputException;
+import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.datasets.AtomicFile;
 import klotskidb.datasets.HrdCsv;
 import klotskidb.datasets.HrdFiles;
@@ -25,10 +28,7 @@ import klotskidb.db.Schema;
 import klotskidb.db.Scratch;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.ClassSet;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Groups;
 
 /**

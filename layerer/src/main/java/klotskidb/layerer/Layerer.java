@@ -3,8 +3,8 @@ package klotskidb.layerer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import klotskidb.enumerator.Progress;
-import klotskidb.enumerator.Workers;
+import klotskidb.base.Progress;
+import klotskidb.base.Workers;
 import klotskidb.grouper.Groups;
 
 /**

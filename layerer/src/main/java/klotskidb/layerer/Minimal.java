@@ -2,9 +2,9 @@ package klotskidb.layerer;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
+import klotskidb.base.Workers;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
-import klotskidb.enumerator.Workers;
 import klotskidb.grouper.Groups;
 
 /**

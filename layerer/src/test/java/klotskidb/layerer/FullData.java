@@ -1,6 +1,6 @@
 package klotskidb.layerer;
 
-import klotskidb.enumerator.Progress;
+import klotskidb.base.Progress;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;

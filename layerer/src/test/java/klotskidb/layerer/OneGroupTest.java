@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import klotskidb.enumerator.InputException;
+import klotskidb.base.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.GroupTable;

@@ -3,10 +3,10 @@ package klotskidb.layerer;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import klotskidb.base.Progress;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
-import klotskidb.enumerator.Progress;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
 

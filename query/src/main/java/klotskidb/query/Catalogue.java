@@ -11,9 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.UserText;
 
 /**
  * The named layouts players know, 横刀立马 and the rest, from {@code catalogue.tsv} (824 entries

@@ -2,8 +2,8 @@ package klotskidb.query;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 
 /**
  * An error as the API and {@code info --stdin} answer it: the status, and a document with the

@@ -4,10 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.zip.CRC32C;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.db.FindCodec;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
-import klotskidb.enumerator.UserText;
 
 /**
  * Where a page of {@link Finder}'s answers starts, as the page before names it: the next row's key,

@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.db.FindFarthestCodec;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
-import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
 
 /**

@@ -14,13 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import klotskidb.base.InputException;
 import klotskidb.db.AnalysisMarker;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
 import klotskidb.db.FindFarthestCodec;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 

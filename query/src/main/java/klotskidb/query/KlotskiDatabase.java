@@ -27,7 +27,7 @@ import klotskidb.layerer.Solver;
  * It answers with the code the command line and the API use ({@link Lookup}, {@link Finder},
  * {@link Documents}, {@link Solver}): the same question, the same answer. A wrong spelling throws
  * {@link IllegalArgumentException} with the message the command line prints ({@code
- * klotskidb.enumerator.InputException}); a layout the database lacks, {@link Lookup.NotFoundException}.
+ * klotskidb.base.InputException}); a layout the database lacks, {@link Lookup.NotFoundException}.
  * Thread-safe as {@link KlotskiDb} is; read-only: it never writes the database.
  *
  * <p>As a Maven dependency, after {@code mvn install} in a checkout:

@@ -1,12 +1,12 @@
 package klotskidb.query;
 
 import java.util.Locale;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
-import klotskidb.enumerator.UserText;
 import klotskidb.grouper.Names;
 import klotskidb.layerer.OneGroup;
 

@@ -8,8 +8,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import klotskidb.base.InputException;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.InputException;
 import klotskidb.layerer.Solver;
 import org.junit.jupiter.api.Test;
 

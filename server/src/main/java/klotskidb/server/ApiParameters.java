@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import klotskidb.enumerator.InputException;
-import klotskidb.enumerator.UserText;
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 
 /**
  * A request's path and query as {@link Api}'s routes read them: segments and parameters

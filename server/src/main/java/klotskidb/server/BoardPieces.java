@@ -1,9 +1,9 @@
 package klotskidb.server;
 
+import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.Board;
-import klotskidb.enumerator.InputException;
 import klotskidb.enumerator.Pieces;
-import klotskidb.enumerator.UserText;
 
 /**
  * A board given as pieces, as the page's editor sends it to {@code GET /api/board}.

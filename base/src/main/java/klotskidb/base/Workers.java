@@ -1,4 +1,4 @@
-package klotskidb.enumerator;
+package klotskidb.base;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package klotskidb.enumerator;
+package klotskidb.base;
 
 /**
  * Where a long-running stage reports what it does: one {@link #begin}/{@link #end} per pass, and

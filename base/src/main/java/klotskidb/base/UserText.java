@@ -1,4 +1,4 @@
-package klotskidb.enumerator;
+package klotskidb.base;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

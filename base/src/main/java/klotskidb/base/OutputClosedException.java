@@ -1,4 +1,4 @@
-package klotskidb.enumerator;
+package klotskidb.base;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package klotskidb.enumerator;
+package klotskidb.base;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,7 +48,7 @@ public class InputException extends IllegalArgumentException {
     return new InputException(message, kind, pairs(keysAndValues));
   }
 
-  static Map<String, Object> pairs(Object... keysAndValues) {
+  protected static Map<String, Object> pairs(Object... keysAndValues) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
       m.put((String) keysAndValues[i], keysAndValues[i + 1]);
