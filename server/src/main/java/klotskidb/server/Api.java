@@ -6,6 +6,7 @@ import com.google.common.util.concurrent.UncheckedExecutionException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import klotskidb.analysis.RootFacts;
@@ -41,7 +42,10 @@ import klotskidb.query.Queries;
  *
  * Every route, its words and its answers: {@code openapi.json} (served at {@code
  * /api/openapi.json}, listed by {@code serve --help}, every route of it asked and its answer
- * checked against it by KlotskiServerTest), the one list.
+ * checked against it by KlotskiServerTest), the one table: the dispatch matches a request's path
+ * against its paths ({@link ApiDescription#ROUTES}) and refuses any query word its route does not
+ * list; this class holds only each operation's handler ({@code operationId} to code), and ApiTest
+ * that the handlers are the described operations, no more and no fewer.
  *
  * Errors are JSON {@code {"error": "..."}}: 400 for a malformed request (the message says what is
  * wrong, echoing at most 200 characters of it), 404 for a layout, group or route the database
@@ -136,6 +140,44 @@ public final class Api {
     return listSlots;
   }
 
+  /** What answers one route: the database, the path's parameters in order, the query words. */
+  @FunctionalInterface
+  private interface Handler {
+    Response answer(KlotskiDb db, List<String> params, Map<String, String> q);
+  }
+
+  /**
+   * Each route's handler by its operation ({@code operationId} in openapi.json): the description
+   * says which paths and words there are, this says what answers them. ApiTest holds the two equal:
+   * every operation described has a handler here, and every handler here is described.
+   */
+  private final Map<String, Handler> handlers = Map.ofEntries(
+      Map.entry("index", (db, p, q) -> Response.ok(ApiDescription.INDEX)),
+      Map.entry("openapi", (db, p, q) -> new Response(200, ApiDescription.TEXT)),
+      Map.entry("meta", (db, p, q) -> Response.ok(Queries.meta(db))),
+      Map.entry("facts", (db, p, q) -> Response.ok(Facts.document())),
+      Map.entry("catalogue", (db, p, q) -> Response.ok(Queries.catalogue(db))),
+      Map.entry("layout", (db, p, q) -> Response.ok(Documents.layout(db, Lookup.layout(db, p.get(0))))),
+      Map.entry("layoutNext", (db, p, q) -> Response.ok(Queries.next(db, Lookup.layout(db, p.get(0))))),
+      Map.entry("layoutSolution", (db, p, q) -> Response.ok(Queries.solution(db, Lookup.layout(db, p.get(0))))),
+      Map.entry("layoutFarthest", (db, p, q) -> lists(db, Lookup.layout(db, p.get(0)), true, q)),
+      Map.entry("layoutSolutions", (db, p, q) -> lists(db, Lookup.layout(db, p.get(0)), false, q)),
+      Map.entry("layoutBoard", (db, p, q) -> Response.picture(BoardPicture.svg(Lookup.layout(db, p.get(0)).code(),
+          ApiParameters.yesNo(q, "names", false), ApiParameters.oneOf(q, "lang", "zh", "zh", "en")))),
+      Map.entry("find", (db, p, q) -> find(db, q)),
+      Map.entry("sheet", (db, p, q) -> sheet(db, q)),
+      Map.entry("board", (db, p, q) -> Response.ok(Documents.layout(db, Lookup.layout(db,
+          Code.format(BoardPieces.code(ApiParameters.required(q, "pieces"))))))),
+      Map.entry("path", (db, p, q) -> path(db, ApiParameters.required(q, "from"), ApiParameters.required(q, "to"))),
+      Map.entry("group", (db, p, q) -> Response.ok(Documents.group(db, Lookup.group(db, p.get(0))))),
+      Map.entry("groupSteps", (db, p, q) -> Response.ok(Queries.groupSteps(db, Lookup.group(db, p.get(0))))),
+      Map.entry("groupLayer", (db, p, q) -> layer(db, Lookup.group(db, p.get(0)), p.get(1), q)));
+
+  /** The operations this API answers (its handlers), for the test that they are the described ones. */
+  Set<String> operations() {
+    return handlers.keySet();
+  }
+
   /** Answers a GET of {@code path} (raw, still percent-encoded) with the raw {@code query} (may be null). */
   public Response get(String path, String query) {
     try (LiveDatabase.Lease lease = live.lease()) {
@@ -151,86 +193,14 @@ public final class Api {
       if (parts.isEmpty() || !parts.get(0).equals("api")) {
         return Response.error(404, "no such resource: " + UserText.quote(path));
       }
-      int n = parts.size();
-      if (n == 1) {
-        ApiParameters.allow(q);
-        return Response.ok(ApiDescription.INDEX);
-      }
-      String what = parts.get(1);
-      if (what.equals("openapi.json") && n == 2) {
-        ApiParameters.allow(q);
-        return new Response(200, ApiDescription.TEXT);
-      }
-      if (what.equals("meta") && n == 2) {
-        ApiParameters.allow(q);
-        return Response.ok(Queries.meta(db));
-      }
-      if (what.equals("facts") && n == 2) {
-        ApiParameters.allow(q);
-        return Response.ok(Facts.document());
-      }
-      if (what.equals("layout") && n >= 3 && n <= 4) {
-        boolean lists = n == 4 && (parts.get(3).equals("farthest") || parts.get(3).equals("solutions"));
-        boolean picture = n == 4 && parts.get(3).equals("board.svg");
-        if (lists) {
-          ApiParameters.allow(q, "offset", "limit");
-        } else if (picture) {
-          ApiParameters.allow(q, "names", "lang");
-        } else {
-          ApiParameters.allow(q);
+      // the route the description declares for this path, its query words checked against the
+      // description's, then its handler: one table (openapi.json) for the dispatch and the words
+      for (ApiDescription.Route route : ApiDescription.ROUTES) {
+        List<String> params = route.match(parts);
+        if (params != null) {
+          ApiParameters.allow(q, route.words().toArray(String[]::new));
+          return handlers.get(route.operationId()).answer(db, params, q);
         }
-        CaseRecord c = Lookup.layout(db, parts.get(2));
-        if (n == 3) {
-          return Response.ok(Documents.layout(db, c));
-        }
-        switch (parts.get(3)) {
-          case "next":
-            return Response.ok(Queries.next(db, c));
-          case "solution":
-            return Response.ok(Queries.solution(db, c));
-          case "farthest":
-          case "solutions":
-            return lists(db, c, parts.get(3).equals("farthest"), q);
-          case "board.svg":
-            return Response.picture(BoardPicture.svg(c.code(), ApiParameters.yesNo(q, "names", false),
-                ApiParameters.oneOf(q, "lang", "zh", "zh", "en")));
-          default:
-            break;
-        }
-      }
-      if (what.equals("find") && n == 2) {
-        return find(db, q); // the filter refuses unknown words itself
-      }
-      if (what.equals("sheet") && n == 2) {
-        return sheet(db, q);
-      }
-      if (what.equals("board") && n == 2) {
-        ApiParameters.allow(q, "pieces");
-        return Response.ok(Documents.layout(db, Lookup.layout(db, Code.format(BoardPieces.code(ApiParameters.required(q, "pieces"))))));
-      }
-      if (what.equals("path") && n == 2) {
-        ApiParameters.allow(q, "from", "to");
-        return path(db, ApiParameters.required(q, "from"), ApiParameters.required(q, "to"));
-      }
-      if (what.equals("catalogue") && n == 2) {
-        ApiParameters.allow(q);
-        return Response.ok(Queries.catalogue(db));
-      }
-      if (what.equals("group") && (n == 3 || n == 4 && parts.get(3).equals("steps")
-          || n == 5 && parts.get(3).equals("layer"))) {
-        if (n == 5) {
-          ApiParameters.allow(q, "offset", "limit");
-        } else {
-          ApiParameters.allow(q);
-        }
-        GroupRecord g = Lookup.group(db, parts.get(2));
-        if (n == 3) {
-          return Response.ok(Documents.group(db, g));
-        }
-        if (n == 4) {
-          return Response.ok(Queries.groupSteps(db, g));
-        }
-        return layer(db, g, parts.get(4), q);
       }
       return Response.error(404, "no such resource: " + UserText.quote(path));
     } catch (IllegalArgumentException e) {

@@ -51,6 +51,61 @@ public final class ApiDescription {
     return TEXT;
   }
 
+  /**
+   * A route of the API as the description declares it: its path's segments ({@code {X}} a
+   * parameter), its operation (the {@code operationId} that names its handler in {@link Api}) and
+   * the query words it takes (its parameters {@code in: query}, {@code $ref}s followed).
+   *
+   * <pre>
+   *   /api/layout/{X}/farthest  ->  Route([api, layout, {X}, farthest], layoutFarthest, [offset, limit])
+   *   .match([api, layout, 1A9BF0C, farthest])  ->  [1A9BF0C]
+   * </pre>
+   */
+  record Route(List<String> segments, String operationId, List<String> words) {
+    /** The path parameters of a request's segments if they are this route's, in order; null if not. */
+    List<String> match(List<String> parts) {
+      if (parts.size() != segments.size()) {
+        return null;
+      }
+      List<String> params = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        String s = segments.get(i);
+        if (s.startsWith("{") && s.endsWith("}")) {
+          params.add(parts.get(i));
+        } else if (!s.equals(parts.get(i))) {
+          return null;
+        }
+      }
+      return params;
+    }
+  }
+
+  /** Every route of the description, in its order: the one table the dispatch and the allowed words follow. */
+  static final List<Route> ROUTES = routes();
+
+  private static List<Route> routes() {
+    Map<?, ?> all = (Map<?, ?>) Json.read(TEXT);
+    Map<?, ?> shared = (Map<?, ?>) ((Map<?, ?>) all.get("components")).get("parameters");
+    List<Route> routes = new ArrayList<>();
+    for (Map.Entry<?, ?> e : ((Map<?, ?>) all.get("paths")).entrySet()) {
+      Map<?, ?> get = (Map<?, ?>) ((Map<?, ?>) e.getValue()).get("get");
+      List<String> words = new ArrayList<>();
+      Object declared = get.get("parameters");
+      for (Object o : declared == null ? List.of() : (List<?>) declared) {
+        Map<?, ?> p = (Map<?, ?>) o;
+        if (p.get("$ref") instanceof String ref) {
+          p = (Map<?, ?>) shared.get(ref.substring(ref.lastIndexOf('/') + 1));
+        }
+        if ("query".equals(p.get("in"))) {
+          words.add((String) p.get("name"));
+        }
+      }
+      String path = (String) e.getKey();
+      routes.add(new Route(List.of(path.substring(1).split("/")), (String) get.get("operationId"), List.copyOf(words)));
+    }
+    return List.copyOf(routes);
+  }
+
   /** GET /api's document, read once from the description. */
   static final Map<String, Object> INDEX = index();
 

@@ -194,6 +194,27 @@ class ApiTest {
     }
   }
 
+  /**
+   * The routes' one table: every operation the description declares has its handler, every
+   * handler is described; each route takes the words its description lists and no other.
+   */
+  @Test
+  void everyRouteIsDescribedAndEveryDescriptionIsARoute() {
+    java.util.Set<String> described = new java.util.TreeSet<>();
+    for (ApiDescription.Route r : ApiDescription.ROUTES) {
+      assertTrue(described.add(r.operationId()), r.operationId() + " twice");
+    }
+    assertEquals(described, new java.util.TreeSet<>(api.operations()), "the described operations are the handled ones");
+    assertEquals(List.of("1A9BF0C"), ApiDescription.ROUTES.stream().filter(r -> r.operationId().equals("layoutFarthest"))
+        .findFirst().orElseThrow().match(List.of("api", "layout", "1A9BF0C", "farthest")));
+    // a word the description gives another route is this one's typo
+    error(400, "/api/layout/1A9BF0C/farthest", "names=true", "unknown parameter 'names': expected offset, limit");
+    error(400, "/api/layout/1A9BF0C/board.svg", "limit=3", "unknown parameter 'limit': expected names, lang");
+    error(400, "/api/group/5-4-1-1/steps", "limit=3", "unknown parameter 'limit': this endpoint takes none");
+    error(404, "/api/layout/1A9BF0C/nothing", null, "no such resource");
+    error(404, "/api/group/5-4-1-1/layer", null, "no such resource");
+  }
+
   @Test
   void findPagesThroughAFilterAndRefusesBadOnes() {
     String first = ok("/api/find", "class=5-4-1&min_steps=81&max_steps=81&symmetric=true&limit=2");
@@ -223,7 +244,7 @@ class ApiTest {
     error(400, "/api/find", "group=5-4-1", "is not a name of the form jiang-bing-style-group_num");
     error(400, "/api/find", "min_steps=x", "'min_steps' must be a whole number");
     error(400, "/api/find", "class=5-4-1&jiang=3", "'jiang' 3 contradicts 'class' 5-4-1");
-    error(400, "/api/find", "steps=3", "unknown filter 'steps'");
+    error(400, "/api/find", "steps=3", "unknown parameter 'steps': expected class, group, jiang");
     error(400, "/api/find", "cursor=nope", "is not a cursor of a find page");
     error(400, "/api/find", "limit=1001", "'limit' must be from 1 to 1000");
   }
