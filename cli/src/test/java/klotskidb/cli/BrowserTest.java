@@ -1034,6 +1034,10 @@ class BrowserTest {
       click(wait, By.id("lang"));
       assertEquals("进行中：已走 6 步", wait.until(b -> b.findElement(
           By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00'] .tick.progress"))).getText());
+      // a level's game to continue titled in the page's language: no pinyin on the Chinese page
+      wait.until(b -> b.findElement(By.id("continue")).getText().contains("继续 横刀立马：已走 6 步"));
+      browser.navigate().refresh(); // and so from the start of a page
+      wait.until(b -> b.findElement(By.id("continue")).getText().contains("继续 横刀立马：已走 6 步"));
       screenshot(browser, "edges-cards-zh");
       click(wait, By.id("lang"));
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
