@@ -1051,6 +1051,10 @@ class BrowserTest {
       counter(wait, "0 moves · optimum 7");
       assertEquals(cardTitle, wait.until(b -> b.findElement(By.id("title")).getText()), "the title of a link");
       hinted(wait, 0, 3);
+      // the address written whole before the reload: a hint writes it at once, the move after it within
+      // a quarter of a second (the page's pace), so "h=3" can stand beside two moves for a moment
+      wait.until(b -> (Boolean) js(b, "return hashTimer === null"
+          + " && location.hash.slice(1) === hashOf(game.start, encodeMoves(), undefined, game.hints)"));
       address(wait, "h=3");
       browser.navigate().refresh();
       counter(wait, "3 moves · optimum 7");
