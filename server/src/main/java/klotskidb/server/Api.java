@@ -238,9 +238,7 @@ public final class Api {
     Map<String, String> words = new LinkedHashMap<>(q);
     String lang = ApiParameters.oneOf(q, "lang", "en", "zh", "en"); // as klotski sheet: English unless asked
     words.remove("lang");
-    if (words.containsKey("cursor") || words.containsKey("offset")) {
-      throw new InputException("a sheet is find's first answers: no 'cursor' or 'offset'");
-    }
+    // no cursor or offset: the route's words (openapi.json) do not list them, so the dispatch refused them
     String source = words.remove("source");
     if (source != null) { // a source of the catalogue, in its order: all its layouts (at most 200) unless a limit is given
       words.remove("limit");
