@@ -763,13 +763,18 @@ class BrowserTest {
     counter(wait, "1 move · optimum 138");
     address(wait, "&m=");
     browser.get(base);
-    wait.until(b -> b.findElements(By.cssSelector("#continue a")).size() == 2);
-    List<WebElement> games = browser.findElements(By.cssSelector("#continue a"));
-    assertTrue(games.get(0).getAttribute("href").contains("l=4FEA13400&m="), games.get(0).getAttribute("href"));
-    assertTrue(games.get(1).getAttribute("href").contains("l=1A9BF0C00&m="), games.get(1).getAttribute("href"));
-    assertTrue(games.get(1).getText().startsWith("Continue 横刀立马") && games.get(1).getText().endsWith(": 1 move made"),
-        games.get(1).getText());
-    games.get(1).click();
+    // the list is drawn again once the catalogue is here (the titles), so it is read whole inside one wait
+    List<String> games = wait.until(b -> {
+      List<String> read = new ArrayList<>();
+      for (WebElement a : b.findElements(By.cssSelector("#continue a"))) {
+        read.add(a.getAttribute("href") + " | " + a.getText());
+      }
+      return read.size() == 2 && read.get(1).contains("横刀立马") ? read : null;
+    });
+    assertTrue(games.get(0).contains("l=4FEA13400&m="), games.get(0));
+    assertTrue(games.get(1).contains("l=1A9BF0C00&m=") && games.get(1).contains(" | Continue 横刀立马")
+        && games.get(1).endsWith(": 1 move made"), games.get(1));
+    click(wait, By.cssSelector("#continue a[href*='l=1A9BF0C00']"));
     counter(wait, "1 move · optimum 81");
     // the timer, on request: a game timed from its first move, its time said when solved and kept as a record
     String oneStep = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "1", "--max-steps", "1",
