@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ARCHITECTURE.md's rules, held here rather than in prose: modules import one way (base → enumerator →
@@ -43,10 +44,33 @@ class ArchitectureTest {
     return text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("(?m)^\\s*//.*$", " ").replaceAll("(?m) // [^\"\\n]*$", " ");
   }
 
+  /**
+   * A module's main code: its own files and those the build generates for it from the declaration
+   * of a layout's facts ({@code target/generated-sources/facts}, made before the module compiles,
+   * so before these tests), held to the same rules.
+   */
   private static List<Path> sources(String module) throws Exception {
-    Path main = ROOT.resolve(module).resolve("src/main/java");
-    try (Stream<Path> files = Files.walk(main)) {
-      return files.filter(f -> f.toString().endsWith(".java")).toList();
+    List<Path> all = new ArrayList<>();
+    for (String dir : List.of("src/main/java", "target/generated-sources/facts")) {
+      Path main = ROOT.resolve(module).resolve(dir);
+      if (dir.startsWith("target") && !Files.isDirectory(main)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.walk(main)) {
+        files.filter(f -> f.toString().endsWith(".java")).forEach(all::add);
+      }
+    }
+    return all;
+  }
+
+  /** The generated code is there to be held: each module that declares the generator has its files. */
+  @Test
+  void theGeneratedCodeIsHeldToo() throws Exception {
+    for (String module : List.of("db-schema", "query", "datasets")) {
+      assertTrue(Files.readString(ROOT.resolve(module).resolve("pom.xml")).contains("<facts.module>" + module),
+          module + " makes its part of the facts' code");
+      assertTrue(sources(module).stream().anyMatch(f -> f.toString().contains("generated-sources")),
+          module + "'s generated code is in its target folder (built before the cli's tests)");
     }
   }
 
@@ -78,6 +102,40 @@ class ArchitectureTest {
       }
     }
     assertEquals(List.of(), wrong.stream().distinct().toList());
+  }
+
+  /**
+   * The generator, run on the declaration as committed, makes the very files the modules compiled
+   * (no stale generated code), and refuses a wrong declaration with its file and line, exit 1.
+   */
+  @Test
+  void theGeneratedCodeIsTheDeclarationsAndAWrongOneIsRefused(@TempDir Path temp) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path generator = ROOT.resolve("codegen/FactsCodegen.java");
+    Path declaration = ROOT.resolve("codegen/layout-facts.txt");
+    for (String module : List.of("db-schema", "query", "datasets")) {
+      Path out = temp.resolve(module);
+      Process p = new ProcessBuilder(java, generator.toString(), declaration.toString(), module, out.toString())
+          .redirectErrorStream(true).start();
+      String said = new String(p.getInputStream().readAllBytes());
+      assertEquals(0, p.waitFor(), said);
+      Path built = ROOT.resolve(module).resolve("target/generated-sources/facts");
+      try (Stream<Path> made = Files.walk(out)) {
+        for (Path f : made.filter(Files::isRegularFile).toList()) {
+          assertEquals(Files.readString(f), Files.readString(built.resolve(out.relativize(f))), f.toString());
+        }
+      }
+    }
+    Path wrong = temp.resolve("wrong.txt");
+    Files.writeString(wrong, Files.readString(declaration).replace("stored 1 unsigned\n  built Code.isSolved",
+        "stored 8 unsigned\n  built Code.isSolved"));
+    Process p = new ProcessBuilder(java, generator.toString(), wrong.toString(), "db-schema", temp.resolve("w").toString())
+        .redirectErrorStream(true).start();
+    String said = new String(p.getInputStream().readAllBytes()).strip();
+    assertEquals(1, p.waitFor(), said);
+    assertTrue(said.matches("FactsCodegen: .*wrong\\.txt:\\d+: solved: a yes or no is a few bits; a long has no stored null"),
+        said);
+    assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
   }
 
   /** The readers never write a database: no writer, lock or publish in query's and server's main code. */

@@ -151,34 +151,24 @@ final class ParquetRows {
    * The layouts table's rows, {@code {CaseRecord, Analysis or null}}, two ways, the same events:
    * as the catalogue declares them ({@link #declared}: each column of {@link ParquetSchemas} in
    * turn, a stored fact through its field, any other through the catalogue's reader), and as
-   * straight code ({@link #straight}: the three text columns as bytes made directly, no object a
-   * value), its fast path while the catalogue's columns are the ones it writes ({@link #STRAIGHT}).
-   * A new fact's column is written the declared way until the straight code learns it; ParquetRowsTest
-   * holds the two equal on seeded rows. (The declared loop alone was slower a row: BENCHMARKS.md,
-   * row "Parquet rows from the catalogue".)
+   * straight code ({@link LayoutColumns#straight}, generated from the same declaration: the three
+   * text columns as bytes made directly, no object a value), its fast path. ParquetRowsTest holds the
+   * two equal on seeded rows. (The declared loop alone was slower a row: BENCHMARKS.md, row "Parquet
+   * rows from the catalogue".)
    */
-  static final class LayoutWrite extends Write {
+  static final class LayoutWrite extends LayoutColumns {
     private static final List<Facts.Fact> COLUMNS = ParquetSchemas.columns(Facts.LAYOUT);
     private static final Facts.Fact[] FACTS = COLUMNS.toArray(new Facts.Fact[0]);
-
-    /** The columns {@link #straight} writes, in its order. */
-    static final List<String> STRAIGHT_COLUMNS = List.of("code", "code_value", "id", "short_code", "jiang", "bing",
-        "style", "group_num", "group_index", "name", "layer", "min_solution_step", "symmetric", "solved", "minimal",
-        "optimal_solution_num", "difficulty.harder_than_percent", "difficulty.harder_than_percent_in_class",
-        "farthest_step", "farthest_num", "min_solution_num", "solution_num");
-
-    /** Whether the straight code writes the catalogue's columns. */
-    static final boolean STRAIGHT = COLUMNS.stream().map(Facts.Fact::name).toList().equals(STRAIGHT_COLUMNS);
 
     private final boolean straight;
 
     LayoutWrite() {
-      this(STRAIGHT);
+      this(true);
     }
 
-    /** {@code straight} false: the declared way whatever the columns (the tests). */
+    /** {@code straight} false: the declared way (the tests). */
     LayoutWrite(boolean straight) {
-      this.straight = straight && STRAIGHT;
+      this.straight = straight;
     }
 
     @Override
@@ -206,36 +196,6 @@ final class ParquetRows {
           value(f, f.analysed() && a == null ? null : f.value(c, a));
         }
       }
-    }
-
-    /** The same events as {@link #declared}, for the columns of {@link #STRAIGHT_COLUMNS}. */
-    void straight(CaseRecord c, KlotskiDb.Analysis a) {
-      bytes(hex(c.code()));
-      int64(c.code());
-      int32(c.id());
-      bytes(shortCode(c.id()));
-      int32(c.jiang());
-      int32(c.bing());
-      int32(c.style());
-      int32(c.groupNum());
-      int32(c.groupIndex());
-      bytes(name(c));
-      int32(c.layer());
-      int32OrNull(c.isSolvable(), c.minSolutionStep());
-      bool(c.symmetric());
-      bool(c.solved());
-      if (c.minimal() != null) {
-        bool(c.minimal());
-      } else {
-        skip();
-      }
-      int64(c.optimalSolutionNum());
-      int32OrNull(c.harderThan() >= 0, c.harderThan()); // DECIMAL(4,2): the hundredths
-      int32OrNull(c.harderThanInClass() >= 0, c.harderThanInClass());
-      int32OrNull(a != null, a == null ? 0 : a.farthestStep());
-      int32OrNull(a != null, a == null ? 0 : a.farthestNum());
-      int32OrNull(a != null, a == null ? 0 : a.minSolutionNum());
-      int32OrNull(a != null, a == null ? 0 : a.solutionNum());
     }
   }
 

@@ -17,8 +17,8 @@ import org.apache.parquet.schema.Types;
  *   code 1A9BF0C00, code_value 7140544512, id 4091296, short_code 4WVE1, jiang 5, bing 4,
  *   style 1, group_num 1, group_index 7472, name 5-4-1-1-7472, layer 26, min_solution_step 81,
  *   symmetric true, solved false, minimal true (null when a class one piece smaller was not
- *   built), optimal_solution_num 256, harder_than_percent 99.91, harder_than_percent_in_class
- *   99.64 (exact decimals; null when unsolvable), farthest_step 124 (null until 5-4-1 is analysed), ...
+ *   built), ..., harder_than_percent 99.91, harder_than_percent_in_class 99.64 (exact decimals;
+ *   null when unsolvable), farthest_step 124 (null until 5-4-1 is analysed), ...
  * </pre>
  *
  * <p>A fact's type gives the column's: text a STRING, a whole number INT32 with its width's

@@ -9,38 +9,37 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import klotskidb.db.CaseField;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.CasesCodec;
-import klotskidb.db.CasesCodec.Field;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.ShortCode;
 
 /**
- * Every fact of a layout and of a group, declared once: its name (the same in the API, {@code
- * --json}, Parquet and SQLite), its type, when it is null, one sentence of meaning in English and
- * Chinese, where it appears, and how it is read from the stored records. The outputs are derived
- * from this list ({@link Documents}, the Parquet card's columns, {@code /api/facts} and the page's
- * glossary) or checked against it by a test (the Parquet schema, the SQLite columns, the OpenAPI
- * description, SCHEMA.md's vocabulary).
+ * Every fact of a layout and of a group: its name (the same in the API, {@code --json}, Parquet and
+ * SQLite), its type, when it is null, one sentence of meaning in English and Chinese, where it
+ * appears, and how it is read from the stored records. The outputs are derived from this catalogue
+ * ({@link Documents}, the Parquet card's columns, {@code /api/facts} and the page's glossary) or
+ * checked against it by a test (the Parquet schema, the SQLite columns, the OpenAPI description,
+ * SCHEMA.md's vocabulary).
  *
  * <pre>
- *   Facts.layout("optimal_solution_num")
- *     -> optimal_solution_num, LONG, never null, in JSON, Parquet and SQLite,
- *        "how many distinct shortest move sequences solve it ...", stored in its row's field
- *        CasesCodec.Field.OPTIMAL_SOLUTION_NUM (32 bits, read through it: {@link Fact#value})
- *   of 1A9BF0C00 (横刀立马): 256
+ *   Facts.layout("difficulty.word")
+ *     -> difficulty.word, STRING, null when the layout's group has no solved layout, in JSON and
+ *        find's answers, "a word by min_solution_step: ...", read from the record
+ *   of 1A9BF0C00 (横刀立马): very_hard
  * </pre>
  *
- * A new per-layout fact is then its computation, its field in the codec ({@code CasesCodec.Field}:
- * its width and null) and one entry here naming that field; the outputs follow: the JSON
- * documents, {@code info}, the SQLite facts, find's answers, {@code /api/facts}, the OpenAPI
- * schemas, and the Parquet column ({@code ParquetSchemas}: its type and width from here). Names
- * of the original release's files keep their meaning:
- * {@code min_solution_num} (how many solved layouts are nearest) and {@code solution_num} (the
- * group's solutions, solved layouts with no other solved layout on a shortest way to them) are not
- * counts of move sequences, which is {@code optimal_solution_num}; each says so in its label.
+ * A layout's facts are declared in {@code codegen/layout-facts.txt}, once each, and the list is made
+ * from there at build time ({@code LayoutFacts}, with the reader of each fact not stored; a stored
+ * fact is read through its row's field, {@link Fact#value}); a group's are declared here. A new
+ * fact is its computation and its declaration: the JSON documents, {@code info}, the SQLite facts,
+ * find's answers, {@code /api/facts}, the OpenAPI schemas and the Parquet column ({@code
+ * ParquetSchemas}: its type and width from here) follow. Names of the original release's files keep
+ * their meaning: {@code min_solution_num} (how many solved layouts are nearest) and {@code
+ * solution_num} (the group's solutions, solved layouts with no other solved layout on a shortest way
+ * to them) are not counts of move sequences; each says so in its label.
  */
 public final class Facts {
   private Facts() {}
@@ -91,11 +90,11 @@ public final class Facts {
    * @param bits a whole number's width (8, 16 or 32: Parquet's annotation); a stored fact's field's
    */
   public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
-      Set<Output> outputs, boolean analysed, boolean group, CasesCodec.Field stored, int bits) {
+      Set<Output> outputs, boolean analysed, boolean group, CaseField stored, int bits) {
     /** A layout fact's value, from its stored record and its analysis (null until its class is analysed). */
     public Object value(CaseRecord c, KlotskiDb.Analysis a) {
       if (stored == null) {
-        return read(name, c, a);
+        return LayoutFacts.read(name, c, a);
       }
       long v = CasesCodec.ofRecord(stored, c);
       return stored.isNull(v) ? null : switch (type) {
@@ -141,13 +140,12 @@ public final class Facts {
     }
   }
 
-  private static final Set<Output> ALL = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET,
-      Output.SQLITE));
-  private static final Set<Output> ALL_AND_FIND = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET,
-      Output.SQLITE, Output.FIND));
-  private static final Set<Output> SQLITE_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.SQLITE));
+  /** A fact's outputs, in the order of {@link Output} (the order {@code /api/facts} lists them). */
+  static Set<Output> outputs(Output... outputs) {
+    return Collections.unmodifiableSet(EnumSet.copyOf(List.of(outputs)));
+  }
+
   private static final Set<Output> JSON_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.JSON));
-  private static final Set<Output> JSON_AND_FIND = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.FIND));
   private static final Set<Output> PARQUET_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.PARQUET));
   private static final Set<Output> EVERY_GROUP = Collections.unmodifiableSet(
       EnumSet.of(Output.JSON, Output.SUMMARY, Output.PARQUET));
@@ -157,28 +155,8 @@ public final class Facts {
   private static final Map<String, String> ORIGINAL_SQL_NAMES = Map.of("jiang", "jiang_num", "bing", "bing_num",
       "style", "style_num");
 
-  private static final String UNSOLVABLE = "the layout's group has no solved layout";
-  private static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
+  static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
       + "(klotski analyse)";
-
-  /** A layout's fact held in its row ({@code cases}): read from the field, as wide as it. */
-  private static Fact stored(String name, Field field, Type type, String nullWhen, String en, String zh,
-      Set<Output> outputs) {
-    if (field.nullable() != (nullWhen != null)) {
-      throw new IllegalStateException(name + ": null " + (nullWhen != null ? "when " + nullWhen : "never")
-          + ", but its field " + field + (field.nullable() ? " has a null" : " has none"));
-    }
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false, field, field.bits());
-  }
-
-  /** A layout's fact made from its record (text, or the shipped ranks), read by {@link #read}. */
-  private static Fact layout(String name, Type type, String nullWhen, String en, String zh, Set<Output> outputs) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, false, null, 32);
-  }
-
-  private static Fact analysed(String name, int bits, String en, String zh, String label, Set<Output> outputs) {
-    return new Fact(name, Type.INT, NOT_ANALYSED, en, zh, label, outputs, true, false, null, bits);
-  }
 
   private static Fact groupKey(String name, int bits, String en, String zh) {
     return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, true, null, bits);
@@ -189,65 +167,11 @@ public final class Facts {
     return new Fact(name, type, nullWhen, en, zh, null, outputs, false, true, null, bits);
   }
 
-  /** A layout's facts, in the order of its JSON document. */
-  public static final List<Fact> LAYOUT = List.of(
-      layout("code", Type.STRING, null, "the layout's code: 9 upper-case hex digits (see SCHEMA.md)",
-          "布局编码：9 位大写十六进制数", ALL_AND_FIND),
-      layout("code_value", Type.LONG, null, "the code as a number, the sort key of the layouts table",
-          "编码的数值，布局表的排序键", PARQUET_ONLY),
-      stored("id", Field.ID, Type.INT, null, "the layout's place in code order, from 0", "布局按编码排序的序号，从 0 起",
-          ALL),
-      layout("short_code", Type.STRING, null, "the id in base 32, as dnomd343/klotski names layouts",
-          "序号的 32 进制短码（dnomd343/klotski 的叫法）", ALL_AND_FIND),
-      stored("jiang", Field.JIANG, Type.INT, null, "how many two-cell pieces (1x2 and 2x1) it has",
-          "两格棋子（横竖将）的数目", ALL),
-      stored("bing", Field.BING, Type.INT, null, "how many 1x1 pieces it has", "一格棋子（兵）的数目", ALL),
-      stored("style", Field.STYLE, Type.INT, null, "how many of its two-cell pieces lie flat (1x2)", "横放的两格棋子数目",
-          ALL),
-      stored("group_num", Field.GROUP_NUM, Type.INT, null, "its group within the class (layouts reachable from each other)",
-          "所在组在类中的编号（可互相到达的布局为一组）", ALL),
-      stored("group_index", Field.GROUP_INDEX, Type.INT, null, "its place within its group", "在组内的序号", ALL),
-      layout("name", Type.STRING, null, "jiang-bing-style-group_num-group_index", "布局名：将-兵-式-组号-组内序号",
-          ALL_AND_FIND),
-      stored("layer", Field.LAYER, Type.INT, null, "steps from its group's seed", "距组种子布局的步数", ALL),
-      stored("min_solution_step", Field.MIN_SOLUTION_STEP, Type.INT, UNSOLVABLE, "the fewest steps to a solved layout",
-          "到解开布局的最少步数", ALL_AND_FIND),
-      stored("symmetric", Field.SYMMETRIC, Type.BOOLEAN, null, "the layout equals its left-right mirror", "左右镜像与自身相同",
-          ALL_AND_FIND),
-      layout("is_mirror", Type.STRING, null, "Y or N by the original engine's mirror rule, as in the published "
-          + "main.csv (13,618 Y; symmetric is the exact rule)", "原版引擎的镜像规则（Y 或 N），与发布的 main.csv 相同",
-          SQLITE_ONLY),
-      stored("solved", Field.SOLVED, Type.BOOLEAN, null, "the 2x2 piece is at the exit (bottom middle)", "2x2 棋子已在出口（下方正中）",
-          ALL),
-      stored("minimal", Field.MINIMAL, Type.BOOLEAN, "a class one piece smaller is not in the database",
-          "a minimal puzzle: solvable, and taking off any piece but the 2x2 makes it need fewer steps",
-          "最简谜题：可解，且去掉 2x2 以外任一棋子都会让步数变少", ALL_AND_FIND),
-      stored("optimal_solution_num", Field.OPTIMAL_SOLUTION_NUM, Type.LONG, null,
-          "how many distinct shortest move sequences solve it (1 when solved, 0 when unsolvable)",
-          "最优解法（不同的最短走法）的数目", ALL_AND_FIND),
-      layout("catalogue_names", Type.NAMES, null, "its names in the catalogue of named layouts (often none)",
-          "在命名布局目录中的名字（多数没有）", JSON_AND_FIND),
-      layout("difficulty.word", Type.STRING, UNSOLVABLE,
-          "a word by min_solution_step: solved 0, easy to 20, medium to 45, hard to 80, very_hard to 110, extreme",
-          "按最少步数的难度词：已解开、简单、中等、困难、很难、极难", JSON_AND_FIND),
-      layout("difficulty.harder_than_percent", Type.PERCENT, UNSOLVABLE,
-          "the share of all solvable layouts (of all 29,334,498, whatever the database holds) that need fewer steps, "
-              + "in percent, rounded down",
-          "全部 29,334,498 个布局中（不论数据库收录哪些类）步数更少的可解布局所占百分比", ALL),
-      layout("difficulty.harder_than_percent_in_class", Type.PERCENT, UNSOLVABLE,
-          "the same share among the solvable layouts of its class", "同类可解布局中步数更少者所占百分比",
-          ALL),
-      analysed("farthest_step", 16, "the most steps from it to any layout of its group", "到本组最远布局的步数",
-          null, ALL_AND_FIND),
-      analysed("farthest_num", 32, "how many layouts of its group are that far", "本组中那么远的布局数目",
-          "farthest layouts", ALL),
-      analysed("min_solution_num", 32, "how many solved layouts are min_solution_step away (the original release's "
-          + "column: nearest solved layouts, not move sequences)", "最近的解开布局数目（原版列名，不是走法数目）",
-          "nearest solved layouts", ALL),
-      analysed("solution_num", 32, "its group's solutions: solved layouts with no other solved layout on a shortest "
-          + "way to them (the original release's column, not move sequences)",
-          "本组的解：最短路上没有其他解开布局的解开布局（原版列名，不是走法数目）", "solution layouts of the group",
-          ALL));
+  /**
+   * A layout's facts, in the order of its JSON document: declared in {@code codegen/layout-facts.txt},
+   * the list made from it at build time ({@code LayoutFacts}).
+   */
+  public static final List<Fact> LAYOUT = LayoutFacts.LIST;
 
   /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
   public static final List<Fact> GROUP = List.of(
@@ -271,31 +195,7 @@ public final class Facts {
       group("layer_sizes", Type.INTS, 32, null, "how many layouts each layer holds, from the seed",
           "从种子算起每层的布局数", JSON_ONLY));
 
-  /**
-   * How each layout fact not held in a field of its row is read, in the catalogue's order (a stored
-   * fact is read through its field, {@link Fact#value}): one switch rather than a lambda per fact
-   * (each lambda is a class the JVM makes at start, which cost every {@code info} process time:
-   * BENCHMARKS.md, row "the catalogue's readers").
-   */
-  static Object read(String name, CaseRecord c, KlotskiDb.Analysis a) {
-    return switch (name) {
-      case "code" -> Code.format(c.code());
-      case "code_value" -> c.code();
-      case "short_code" -> ShortCode.of(c.id());
-      case "name" -> c.name();
-      case "catalogue_names" -> Catalogue.get().namesOf(c.code());
-      case "difficulty.word" -> c.isSolvable() ? Difficulty.word(c.minSolutionStep()) : null;
-      case "difficulty.harder_than_percent" -> percent(c.harderThan());
-      case "difficulty.harder_than_percent_in_class" -> percent(c.harderThanInClass());
-      case "farthest_step" -> a.farthestStep();
-      case "farthest_num" -> a.farthestNum();
-      case "min_solution_num" -> a.minSolutionNum();
-      case "solution_num" -> a.solutionNum();
-      default -> throw new IllegalArgumentException(name + " is not read from the stored records");
-    };
-  }
-
-  /** How each group fact is read, likewise. */
+  /** How each group fact is read (a layout's: {@code LayoutFacts.read}, generated with the list). */
   static Object read(String name, GroupRecord g, int d) {
     return switch (name) {
       case "jiang" -> g.jiang();
@@ -316,7 +216,8 @@ public final class Facts {
     };
   }
 
-  private static Double percent(int hundredths) {
+  /** Hundredths as a percent; null for -1 (unsolvable). */
+  static Double percent(int hundredths) {
     return hundredths < 0 ? null : Difficulty.percent(hundredths);
   }
 

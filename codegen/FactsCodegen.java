@@ -1,0 +1,658 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The code that follows from the declaration of a layout's facts ({@code layout-facts.txt}, beside
+ * this file), made at build time: {@code java codegen/FactsCodegen.java codegen/layout-facts.txt
+ * db-schema db-schema/target/generated-sources/facts} writes db-schema's {@code CaseField},
+ * {@code CaseRecord} and {@code CaseRows}; {@code query} writes {@code LayoutFacts}; {@code
+ * datasets} writes {@code LayoutColumns}. Each module's pom runs it before compiling (a
+ * source-file program: the JDK alone, no module to build first).
+ *
+ * <p>Worked example: {@code fact layer}, {@code type int}, {@code stored 16 unsigned} and {@code
+ * built layers.layer(index)} give the enum constant {@code LAYER(16, false, Long.MIN_VALUE, 13, 0)}
+ * (bytes 13 and 14 of the row, after id, the class and group_num, group_index), the record
+ * component {@code int layer}, the writer's {@code b.putShort((short) (layers.layer(index)))}, the
+ * reader's {@code b.getShort(base + 13) & 0xFFFF}, Parquet's {@code int32(c.layer())} and the
+ * catalogue's entry with its meanings, whose width (16) Parquet's column annotation takes.
+ *
+ * <p>Why generated: the build writes 29 million rows, {@code info --stdin} and the exports read
+ * them, and a loop over the declarations was measured slower a row than straight code
+ * (BENCHMARKS.md, rows "cases rows from their declarations" and "Parquet rows from the
+ * catalogue"); written by hand, the straight code was a second copy of every declaration held
+ * equal by tests. Generated, it is the declaration's only copy, and the byte-for-byte tests
+ * (CodecsTest, DatabaseTest, ParquetRowsTest) still hold it to the declared encoding. A file is
+ * rewritten only when its text changes, so an unchanged declaration compiles nothing again.
+ */
+public final class FactsCodegen {
+  /** One declared fact or record component: its name and its keys, as the declaration gives them. */
+  record Decl(String name, String componentType, Map<String, String> keys, int line) {
+    String get(String key) {
+      return keys.get(key);
+    }
+
+    boolean has(String key) {
+      return keys.containsKey(key);
+    }
+
+    boolean stored() {
+      return has("stored");
+    }
+
+    boolean analysed() {
+      return has("analysed");
+    }
+
+    String type() {
+      return componentType != null ? componentType : get("type");
+    }
+
+    int bits() {
+      return Integer.parseInt(get("stored").split(" ")[0]);
+    }
+
+    boolean signed() {
+      return get("stored").split(" ")[1].equals("signed");
+    }
+
+    /** The stored value that stands for null; null when none does. */
+    Long nullValue() {
+      String[] w = get("stored").split(" ");
+      return w.length > 2 ? Long.valueOf(w[3]) : null;
+    }
+
+    /** The record component's Java type. */
+    String javaType() {
+      return switch (type()) {
+        case "int" -> "int";
+        case "long" -> "long";
+        case "boolean" -> nullValue() != null ? "Boolean" : "boolean";
+        default -> throw new IllegalStateException(name + ": a stored fact is int, long or boolean");
+      };
+    }
+
+    String camel() {
+      StringBuilder b = new StringBuilder();
+      for (String part : name.split("_")) {
+        b.append(b.length() == 0 ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+      }
+      return b.toString();
+    }
+
+    String constant() {
+      return name.toUpperCase(Locale.ROOT);
+    }
+  }
+
+  private static final Set<String> FACT_KEYS = Set.of("type", "null", "en", "zh", "label", "in", "stored", "built",
+      "flooded", "read", "parquet", "analysed", "bits");
+  private static final Set<String> COMPONENT_KEYS = Set.of("en", "flooded", "decoded");
+  private static final Set<String> TYPES = Set.of("string", "int", "long", "boolean", "percent", "names", "ints");
+  private static final Set<String> OUTPUTS = Set.of("json", "parquet", "sqlite", "find");
+
+  private final List<Decl> facts = new ArrayList<>();
+  private final List<Decl> components = new ArrayList<>();
+  private final Map<String, List<String>> imports = new TreeMap<>();
+  private final Path source;
+
+  // the row's layout, worked out from the stored facts in order
+  private final Map<String, Integer> offset = new LinkedHashMap<>();
+  private final Map<String, Integer> bit = new LinkedHashMap<>();
+  private final List<Integer> flagBytes = new ArrayList<>();
+  private int valueBytes;
+
+  private FactsCodegen(Path source) throws IOException {
+    this.source = source;
+    parse(Files.readAllLines(source, StandardCharsets.UTF_8));
+    check();
+    layOut();
+  }
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 3) {
+      System.err.println("usage: java FactsCodegen.java DECLARATION MODULE OUTPUT_FOLDER "
+          + "(MODULE: db-schema, query or datasets)");
+      System.exit(2);
+    }
+    FactsCodegen g;
+    try {
+      g = new FactsCodegen(Path.of(args[0]));
+    } catch (IllegalStateException e) {
+      System.err.println("FactsCodegen: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    Map<String, String> files = switch (args[1]) {
+      case "db-schema" -> Map.of("klotskidb/db/CaseField.java", g.caseField(), "klotskidb/db/CaseRecord.java",
+          g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows());
+      case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts());
+      case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns());
+      default -> {
+        System.err.println("FactsCodegen: no module " + args[1] + " (db-schema, query or datasets)");
+        System.exit(2);
+        yield Map.of();
+      }
+    };
+    Path out = Path.of(args[2]);
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      write(out.resolve(f.getKey()), f.getValue());
+    }
+    try (Stream<Path> old = Files.exists(out) ? Files.walk(out) : Stream.empty()) { // a file no longer made
+      for (Path p : old.filter(p -> p.toString().endsWith(".java")).toList()) {
+        if (!files.containsKey(out.relativize(p).toString().replace('\\', '/'))) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
+
+  /** Writes {@code text} unless the file holds it already (an unchanged file is not compiled again). */
+  private static void write(Path file, String text) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (Files.exists(file) && Arrays.equals(Files.readAllBytes(file), bytes)) {
+      return;
+    }
+    Files.createDirectories(file.getParent());
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.write(tmp, bytes);
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  // ---- the declaration ----
+
+  private void parse(List<String> lines) {
+    Decl current = null;
+    for (int n = 1; n <= lines.size(); n++) {
+      String line = lines.get(n - 1).stripTrailing();
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      String[] w = line.strip().split(" +", 2);
+      if (!line.startsWith(" ")) {
+        switch (w[0]) {
+          case "imports" -> {
+            String[] names = w[1].split(" +");
+            imports.put(names[0], List.of(names).subList(1, names.length));
+            current = null;
+          }
+          case "fact" -> facts.add(current = new Decl(w[1], null, new LinkedHashMap<>(), n));
+          case "component" -> {
+            String[] nt = w[1].split(" +");
+            components.add(current = new Decl(nt[0], nt[1], new LinkedHashMap<>(), n));
+          }
+          default -> throw fail(n, "a line is fact, component, imports or an indented key, not " + w[0]);
+        }
+      } else {
+        if (current == null) {
+          throw fail(n, "a key outside a fact or component");
+        }
+        Set<String> allowed = current.componentType() == null ? FACT_KEYS : COMPONENT_KEYS;
+        if (!allowed.contains(w[0]) || w.length < 2) {
+          throw fail(n, current.name() + ": no key " + w[0] + " (" + new TreeSet<>(allowed) + ")");
+        }
+        if (current.keys().put(w[0], w[1]) != null) {
+          throw fail(n, current.name() + ": " + w[0] + " twice");
+        }
+      }
+    }
+  }
+
+  private IllegalStateException fail(int line, String message) {
+    return new IllegalStateException(source + ":" + line + ": " + message);
+  }
+
+  private void check() {
+    for (Decl f : facts) {
+      for (String key : List.of("type", "en", "zh", "in")) {
+        if (!f.has(key)) {
+          throw fail(f.line(), f.name() + " says no " + key);
+        }
+      }
+      if (!TYPES.contains(f.type())) {
+        throw fail(f.line(), f.name() + ": no type " + f.type() + " " + TYPES);
+      }
+      for (String o : f.get("in").split(" ")) {
+        if (!OUTPUTS.contains(o)) {
+          throw fail(f.line(), f.name() + ": no output " + o + " " + OUTPUTS);
+        }
+      }
+      if (f.stored()) {
+        String[] w = f.get("stored").split(" ");
+        if (!(w.length == 2 || w.length == 4 && w[2].equals("null")) || !w[1].matches("signed|unsigned")) {
+          throw fail(f.line(), f.name() + ": stored BITS signed|unsigned [null V]");
+        }
+        int bits = f.bits();
+        if (bits < 1 || bits > 7 && bits % 8 != 0 || bits > 32) {
+          throw fail(f.line(), f.name() + ": a stored field is 1 to 7, 8, 16 or 32 bits");
+        }
+        if (bits < 8 && f.signed()) {
+          throw fail(f.line(), f.name() + ": a field of a few bits is unsigned");
+        }
+        if (!f.has("built") || !f.has("flooded")) {
+          throw fail(f.line(), f.name() + ": a stored fact says how it is built and flooded");
+        }
+        if ((f.nullValue() != null) != f.has("null")) {
+          throw fail(f.line(), f.name() + ": a stored null value goes with the words of when it is null");
+        }
+        if (f.type().equals("boolean") && bits >= 8 || f.type().equals("long") && f.nullValue() != null) {
+          throw fail(f.line(), f.name() + ": a yes or no is a few bits; a long has no stored null");
+        }
+        f.javaType();
+      } else if (f.has("built") || f.has("flooded")) {
+        throw fail(f.line(), f.name() + ": built and flooded are for a stored fact");
+      } else if (f.analysed()) {
+        if (!f.has("read") || !f.type().equals("int")) {
+          throw fail(f.line(), f.name() + ": an analysed fact is an int, read from a");
+        }
+      } else if (f.get("in").contains("parquet") && !f.has("parquet")) {
+        throw fail(f.line(), f.name() + ": a Parquet column not stored says how it is written (parquet)");
+      }
+    }
+    for (Decl c : components) {
+      if (!c.has("flooded") || !c.has("decoded") || !c.has("en") || !c.type().matches("int|long")) {
+        throw fail(c.line(), c.name() + ": a component is an int or long with en, flooded and decoded");
+      }
+    }
+  }
+
+  private List<Decl> stored() {
+    return facts.stream().filter(Decl::stored).toList();
+  }
+
+  /** Offsets in order; fields of a few bits share a flag byte, which a whole field closes. */
+  private void layOut() {
+    int at = 0;
+    int flagByte = -1;
+    int nextBit = 8;
+    for (Decl f : stored()) {
+      if (f.bits() % 8 == 0) {
+        offset.put(f.name(), at);
+        bit.put(f.name(), 0);
+        at += f.bits() / 8;
+        nextBit = 8;
+      } else {
+        if (nextBit + f.bits() > 8) {
+          flagByte = at++;
+          nextBit = 0;
+          flagBytes.add(flagByte);
+        }
+        offset.put(f.name(), flagByte);
+        bit.put(f.name(), nextBit);
+        nextBit += f.bits();
+      }
+    }
+    valueBytes = at;
+  }
+
+  // ---- the generated files ----
+
+  /**
+   * The file: the generated-file line, the package, the imports of the module its body names (by
+   * their simple names: the expressions decide which), then the body.
+   */
+  private String file(String pkg, String module, String body, String... more) {
+    StringBuilder b = new StringBuilder("// GENERATED by codegen/FactsCodegen.java from codegen/layout-facts.txt: "
+        + "edit the\n// declaration, never this file (it is made again at every build).\n");
+    b.append("package ").append(pkg).append(";\n\n");
+    Stream.concat(imports.getOrDefault(module, List.of()).stream(), Stream.of(more)).distinct()
+        .sorted(Comparator.comparing((String i) -> !i.startsWith("static ")).thenComparing(i -> i))
+        .filter(i -> Pattern.compile("\\b" + i.substring(i.lastIndexOf('.') + 1) + "\\b").matcher(body).find())
+        .forEach(i -> b.append("import ").append(i).append(";\n"));
+    return b.append('\n').append(body).toString();
+  }
+
+  private static String quote(String s) {
+    if (s == null) {
+      return "null";
+    }
+    StringBuilder b = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        default -> b.append(c);
+      }
+    }
+    return b.append('"').toString();
+  }
+
+  /** Words for a Javadoc comment: its HTML characters escaped. */
+  private static String doc(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("*/", "*&#47;");
+  }
+
+  String caseField() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The stored facts of a layout: the fields of its row of {@code cases}, in the row's order, each
+         * its width in bits, whether it is signed, the value that stands for its null (none for most) and
+         * its place in the row: a byte offset, and for a field of a few bits its lowest bit in the flag
+         * byte it shares. {@link CasesCodec} encodes and decodes the row through them.
+         */
+        public enum CaseField {
+        """);
+    List<Decl> stored = stored();
+    for (int i = 0; i < stored.size(); i++) {
+      Decl f = stored.get(i);
+      b.append("  /** ").append(doc(f.get("en"))).append(f.has("null") ? "; " + f.nullValue() + " when "
+          + doc(f.get("null")) : "").append(". */\n");
+      b.append("  ").append(f.constant()).append('(').append(f.bits()).append(", ").append(f.signed()).append(", ")
+          .append(f.nullValue() == null ? "Long.MIN_VALUE" : f.nullValue() + "L").append(", ")
+          .append(offset.get(f.name())).append(", ").append(bit.get(f.name()))
+          .append(i + 1 < stored.size() ? "),\n" : ");\n\n");
+    }
+    b.append("  /** The row's length in bytes. */\n");
+    b.append("  public static final int VALUE_BYTES = ").append(valueBytes).append(";\n\n");
+    b.append("  /** The bytes that fields of a few bits share (zeroed before they are filled). */\n");
+    b.append("  static final int[] FLAG_BYTES = {").append(flagBytes.stream().map(String::valueOf)
+        .collect(Collectors.joining(", "))).append("};\n\n");
+    b.append("""
+          /** A field that is never null. */
+          private static final long NEVER = Long.MIN_VALUE;
+
+          final int bits;
+          final boolean signed;
+          /** The values it holds: min .. max. */
+          final long min;
+          final long max;
+          /** The value that stands for null, {@link #NEVER} when none does. */
+          final long nullValue;
+          /** Byte offset in the row; for a field of fewer than 8 bits, also its lowest bit there. */
+          final int offset;
+          final int bit;
+
+          CaseField(int bits, boolean signed, long nullValue, int offset, int bit) {
+            this.bits = bits;
+            this.signed = signed;
+            this.min = signed ? -(1L << (bits - 1)) : 0;
+            this.max = signed ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
+            this.nullValue = nullValue;
+            this.offset = offset;
+            this.bit = bit;
+          }
+
+          /** Its width in bits. */
+          public int bits() {
+            return bits;
+          }
+
+          /** Whether {@code v} stands for null (not known, or not applicable). */
+          public boolean isNull(long v) {
+            return v == nullValue;
+          }
+
+          /** Whether some value of it stands for null. */
+          public boolean nullable() {
+            return nullValue != NEVER;
+          }
+        }
+        """);
+    return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  String caseRecord() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("/**\n * One row of {@code cases}: everything the database stores about a layout, a component each\n"
+        + " * stored fact (its row's fields, {@link CaseField}) and the ranks that follow from its class and steps.\n"
+        + " *\n * @param code the layout's code, the row's key\n");
+    for (Decl f : stored()) {
+      b.append(" * @param ").append(f.camel()).append(' ').append(doc(f.get("en")));
+      if (f.has("null")) {
+        b.append("; ").append(f.javaType().equals("Boolean") ? "null" : String.valueOf(f.nullValue()))
+            .append(" when ").append(doc(f.get("null")));
+      }
+      b.append('\n');
+    }
+    for (Decl c : components) {
+      b.append(" * @param ").append(c.camel()).append(' ').append(doc(c.get("en"))).append('\n');
+    }
+    b.append(" */\npublic record CaseRecord(long code");
+    for (Decl f : stored()) {
+      b.append(", ").append(f.javaType()).append(' ').append(f.camel());
+    }
+    for (Decl c : components) {
+      b.append(", ").append(c.type()).append(' ').append(c.camel());
+    }
+    b.append(") implements CaseRecordMethods {\n\n");
+    b.append("""
+          /**
+           * The record of layout {@code index} of a group flooded alone ({@code info X} with no database),
+           * as a build would store it: the same passes, its ranks from the shipped tables.
+           */
+          public static CaseRecord of(OneGroup group, int index, Boolean minimal) {
+            long code = group.code(index);
+            int cls = group.classIndex();
+            int steps = group.minSolutionStep(index);
+            HarderThan rank = HarderThan.shipped();
+            return new CaseRecord(code""");
+    for (Decl f : stored()) {
+      b.append(",\n        ").append(f.get("flooded"));
+    }
+    for (Decl c : components) {
+      b.append(",\n        ").append(c.get("flooded"));
+    }
+    b.append(");\n  }\n}\n");
+    return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  String caseRows() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * A row of {@code cases} as straight code, from the declaration: a field's value from a record
+         * (the declared encoding, {@link CasesCodec#putValue}, writes through it), the build's writer
+         * ({@link CasesCodec.Built}) and the reader ({@link CasesCodec#decode}).
+         */
+        final class CaseRows {
+          private CaseRows() {}
+
+          /** Field {@code f} of a record, as stored (its null as {@link CaseField#isNull} tells). */
+          static long ofRecord(CaseField f, CaseRecord c) {
+            return switch (f) {
+        """);
+    for (Decl f : stored()) {
+      String get = "c." + f.camel() + "()";
+      b.append("      case ").append(f.constant()).append(" -> ").append(switch (f.javaType()) {
+        case "boolean" -> get + " ? 1 : 0";
+        case "Boolean" -> get + " == null ? " + f.nullValue() + " : " + get + " ? 1 : 0";
+        default -> get;
+      }).append(";\n");
+    }
+    b.append("    };\n  }\n\n");
+    b.append("""
+          /** A yes, no or not known in its few bits. */
+          private static int flag(Boolean v, int nullValue) {
+            return v == null ? nullValue : v ? 1 : 0;
+          }
+
+          /** The value of layout {@code index} (code {@code code}) of a build, written at {@code b}'s position. */
+          static void put(ByteBuffer b, Layers layers, Mover mover, int index, long code) {
+            var groups = layers.groups();
+            int g = groups.groupOf(index);
+            int cls = groups.classOf(g);
+        """);
+    for (Decl f : stored()) { // a long may not fit: said before anything is written
+      if (f.javaType().equals("long")) {
+        b.append("    long ").append(f.camel()).append(" = ").append(f.get("built")).append(";\n");
+        b.append("    if (").append(f.camel()).append(" < CaseField.").append(f.constant()).append(".min || ")
+            .append(f.camel()).append(" > CaseField.").append(f.constant()).append(".max) {\n");
+        b.append("      CasesCodec.put(b, b.position(), CaseField.").append(f.constant()).append(", ")
+            .append(f.camel()).append("); // says what does not fit\n    }\n");
+      }
+    }
+    int flagDone = -1;
+    for (Decl f : stored()) {
+      String v = f.javaType().equals("long") ? f.camel() : f.get("built");
+      switch (f.bits()) {
+        case 8 -> b.append("    b.put((byte) (").append(v).append("));\n");
+        case 16 -> b.append("    b.putShort((short) (").append(v).append("));\n");
+        case 32 -> b.append("    b.putInt((int) (").append(v).append("));\n");
+        default -> {
+          int at = offset.get(f.name());
+          if (at == flagDone) {
+            continue;
+          }
+          flagDone = at;
+          List<String> parts = new ArrayList<>();
+          for (Decl s : stored()) {
+            if (s.bits() < 8 && offset.get(s.name()) == at) {
+              String e = switch (s.javaType()) {
+                case "boolean" -> "(" + s.get("built") + " ? 1 : 0)";
+                case "Boolean" -> "flag(" + s.get("built") + ", " + s.nullValue() + ")";
+                default -> "(" + s.get("built") + ")";
+              };
+              parts.add(e + " << " + bit.get(s.name()));
+            }
+          }
+          b.append("    b.put((byte) (").append(String.join("\n        | ", parts)).append("));\n");
+        }
+      }
+    }
+    b.append("  }\n\n");
+    b.append("""
+          /**
+           * The record of the row of {@code code} whose value {@code b} holds (from its position, which
+           * moves past it), with its ranks from {@code ranks}: each field where the declaration puts it,
+           * read as wide as it says.
+           */
+          static CaseRecord decode(long code, ByteBuffer b, Ranks ranks) {
+            int base = b.position();
+        """);
+    for (Decl f : stored()) {
+      String at = "base + " + offset.get(f.name());
+      String name = f.camel();
+      if (f.bits() < 8) {
+        String bits = "b.get(" + at + ") >>> " + bit.get(f.name()) + " & " + ((1 << f.bits()) - 1);
+        switch (f.javaType()) {
+          case "boolean" -> b.append("    boolean ").append(name).append(" = (").append(bits).append(") != 0;\n");
+          case "Boolean" -> {
+            b.append("    int ").append(name).append("Bits = ").append(bits).append(";\n");
+            b.append("    Boolean ").append(name).append(" = ").append(name).append("Bits == ").append(f.nullValue())
+                .append(" ? null : ").append(name).append("Bits == 1;\n");
+          }
+          default -> b.append("    ").append(f.javaType()).append(' ').append(name).append(" = ").append(bits)
+              .append(";\n");
+        }
+        continue;
+      }
+      String read = switch (f.bits()) {
+        case 8 -> f.signed() ? "b.get(" + at + ")" : "b.get(" + at + ") & 0xFF";
+        case 16 -> f.signed() ? "b.getShort(" + at + ")" : "b.getShort(" + at + ") & 0xFFFF";
+        default -> f.javaType().equals("long") && !f.signed() ? "b.getInt(" + at + ") & 0xFFFF_FFFFL"
+            : "b.getInt(" + at + ")";
+      };
+      b.append("    ").append(f.javaType()).append(' ').append(name).append(" = ").append(read).append(";\n");
+    }
+    b.append("    b.position(base + CaseField.VALUE_BYTES);\n");
+    b.append("    return new CaseRecord(code");
+    for (Decl f : stored()) {
+      b.append(", ").append(f.camel());
+    }
+    for (Decl c : components) {
+      b.append(",\n        ").append(c.get("decoded"));
+    }
+    b.append(");\n  }\n}\n");
+    return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  String layoutFacts() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The catalogue's layout facts in the order of a layout's JSON document ({@link Facts#LAYOUT}), each
+         * with its meanings and outputs, a stored fact with its field; and how each fact not stored is read.
+         */
+        final class LayoutFacts {
+          private LayoutFacts() {}
+
+          static final List<Fact> LIST = List.of(
+        """);
+    for (int i = 0; i < facts.size(); i++) {
+      Decl f = facts.get(i);
+      String outputs = Stream.of(f.get("in").split(" ")).map(o -> "Output." + o.toUpperCase(Locale.ROOT))
+          .collect(Collectors.joining(", "));
+      String nullWhen = f.analysed() ? "Facts.NOT_ANALYSED" : quote(f.get("null"));
+      int bits = f.stored() ? f.bits() : f.analysed() ? Integer.parseInt(f.get("analysed"))
+          : f.has("bits") ? Integer.parseInt(f.get("bits")) : 32;
+      b.append("      new Fact(").append(quote(f.name())).append(", Type.").append(f.type().toUpperCase(Locale.ROOT))
+          .append(", ").append(nullWhen).append(",\n          ").append(quote(f.get("en"))).append(",\n          ")
+          .append(quote(f.get("zh"))).append(", ").append(quote(f.get("label"))).append(", Facts.outputs(")
+          .append(outputs).append("), ").append(f.analysed()).append(", false, ")
+          .append(f.stored() ? "CaseField." + f.constant() : "null").append(", ").append(bits)
+          .append(i + 1 < facts.size() ? "),\n" : "));\n\n");
+    }
+    b.append("""
+          /**
+           * A layout fact not held in a field of its row, read from the record and the analysis (null until
+           * the class is analysed; a stored fact is read through its field, {@link Fact#value}): one switch
+           * rather than a lambda per fact, which the JVM would make at every start.
+           */
+          static Object read(String name, CaseRecord c, KlotskiDb.Analysis a) {
+            return switch (name) {
+        """);
+    for (Decl f : facts) {
+      if (f.has("read")) {
+        b.append("      case ").append(quote(f.name())).append(" -> ").append(f.get("read")).append(";\n");
+      }
+    }
+    b.append("      default -> throw new IllegalArgumentException(name + \" is not read from the stored records\");\n");
+    b.append("    };\n  }\n}\n");
+    return file("klotskidb.query", "query", b.toString(), "klotskidb.query.Facts.Fact",
+        "klotskidb.query.Facts.Output", "klotskidb.query.Facts.Type");
+  }
+
+  String layoutColumns() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The Parquet layouts table's row as straight code: each column of the catalogue's Parquet output
+         * in its order, the text columns as bytes made directly, no object a value. {@link
+         * ParquetRows.LayoutWrite} writes through it, and through the catalogue's declared readers in the
+         * tests, which hold the two equal.
+         */
+        abstract class LayoutColumns extends ParquetRows.Write {
+          /** The row of {@code {c, a}} ({@code a} null until its class is analysed). */
+          final void straight(CaseRecord c, KlotskiDb.Analysis a) {
+        """);
+    for (Decl f : facts) {
+      if (!f.get("in").contains("parquet")) {
+        continue;
+      }
+      String get = "c." + f.camel() + "()";
+      if (f.has("parquet")) {
+        b.append("    ").append(f.get("parquet")).append('\n');
+      } else if (f.analysed()) {
+        b.append("    int32OrNull(a != null, a == null ? 0 : ").append(f.get("read")).append(");\n");
+      } else {
+        b.append("    ").append(switch (f.javaType()) {
+          case "int" -> f.nullValue() == null ? "int32(" + get + ");"
+              : "int32OrNull(" + get + " != " + f.nullValue() + ", " + get + ");";
+          case "long" -> "int64(" + get + ");";
+          case "boolean" -> "bool(" + get + ");";
+          default -> "if (" + get + " != null) {\n      bool(" + get + ");\n    } else {\n      skip();\n    }";
+        }).append('\n');
+      }
+    }
+    b.append("  }\n}\n");
+    return file("klotskidb.datasets", "datasets", b.toString(), "static klotskidb.datasets.ParquetRows.hex",
+        "static klotskidb.datasets.ParquetRows.name", "static klotskidb.datasets.ParquetRows.shortCode");
+  }
+}
