@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
@@ -401,6 +403,33 @@ public final class KlotskiDb implements AutoCloseable {
     });
     analysed = Collections.unmodifiableMap(out); // meta never changes under a handle: parsed once
     return analysed;
+  }
+
+  /**
+   * A value a reader works out once from a handle's rows and keeps while the handle lives (the rows
+   * never change under a handle): find's bucket sizes, the steps of the groups asked last. Each is
+   * computed once however many ask at once; a failure is not kept (the next ask tries again), and
+   * it reaches the asker as it was thrown.
+   *
+   * <pre>
+   *   static final KlotskiDb.Derived&lt;int[][]&gt; SIZES = new KlotskiDb.Derived&lt;&gt;(Finder::readBucketSizes);
+   *   db.derived(SIZES)   the sizes read at the first ask; the same array at every ask after
+   * </pre>
+   */
+  public static final class Derived<T> {
+    private final Function<KlotskiDb, T> compute;
+
+    public Derived(Function<KlotskiDb, T> compute) {
+      this.compute = compute;
+    }
+  }
+
+  private final ConcurrentHashMap<Derived<?>, Object> derived = new ConcurrentHashMap<>();
+
+  /** The value of {@code d} for this handle: computed at the first ask, kept with the handle. */
+  @SuppressWarnings("unchecked")
+  public <T> T derived(Derived<T> d) {
+    return (T) derived.computeIfAbsent(d, k -> d.compute.apply(this));
   }
 
   private volatile Map<String, AnalysisMarker> analysed;

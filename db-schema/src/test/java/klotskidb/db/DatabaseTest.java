@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import klotskidb.base.Progress;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Board;
@@ -166,6 +168,49 @@ class DatabaseTest {
       // a full re-read gives the rows and CRC32C recorded at write time
       assertEquals(rows + " " + meta.get(Schema.META_CHECKSUM_PREFIX + cf), db.checksum(cf).toString(), cf);
     }
+  }
+
+  /**
+   * A value derived from a handle's rows is worked out once however many threads ask at once, kept
+   * with that handle (another handle of the same folder works it out again), and a failure is not
+   * kept: it reaches the asker as thrown, and the next ask tries again.
+   */
+  @Test
+  void aDerivedValueIsWorkedOutOncePerHandle() throws Exception {
+    AtomicInteger computed = new AtomicInteger();
+    KlotskiDb.Derived<long[]> rows = new KlotskiDb.Derived<>(d -> {
+      computed.incrementAndGet();
+      long[] n = {0};
+      d.forEachCode(c -> n[0]++);
+      return n;
+    });
+    List<Thread> askers = new ArrayList<>();
+    List<long[]> answers = Collections.synchronizedList(new ArrayList<>());
+    for (int i = 0; i < 8; i++) {
+      Thread t = new Thread(() -> answers.add(db.derived(rows)));
+      t.start();
+      askers.add(t);
+    }
+    for (Thread t : askers) {
+      t.join();
+    }
+    assertEquals(1, computed.get());
+    assertEquals(8, answers.size());
+    assertTrue(answers.stream().allMatch(a -> a == answers.get(0)), "the same value to every asker");
+    assertEquals(layers.groups().layouts().size(), answers.get(0)[0]);
+    try (KlotskiDb other = KlotskiDb.open(dbDir)) {
+      assertEquals(answers.get(0)[0], other.derived(rows)[0]);
+      assertEquals(2, computed.get(), "another handle works it out again");
+    }
+    AtomicInteger tries = new AtomicInteger();
+    KlotskiDb.Derived<String> failsOnce = new KlotskiDb.Derived<>(d -> {
+      if (tries.incrementAndGet() == 1) {
+        throw new DatabaseException("damaged");
+      }
+      return "read";
+    });
+    assertEquals("damaged", assertThrows(DatabaseException.class, () -> db.derived(failsOnce)).getMessage());
+    assertEquals("read", db.derived(failsOnce));
   }
 
   @Test

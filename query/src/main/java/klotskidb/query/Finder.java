@@ -1,9 +1,5 @@
 package klotskidb.query;
 
-import com.google.common.cache.CacheBuilder;
-import com.google.common.cache.CacheLoader;
-import com.google.common.cache.LoadingCache;
-import com.google.common.util.concurrent.UncheckedExecutionException;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -280,13 +276,8 @@ public final class Finder {
         total(db, f, before + hits.size(), p.following() == null), notAnalysed);
   }
 
-  /**
-   * Layouts per bucket of each database handle read so far (the rows never change under a handle):
-   * read once per handle however many requests ask at once, held only while the handle is.
-   */
-  private static final LoadingCache<KlotskiDb, int[][]> BUCKETS =
-      CacheBuilder.newBuilder().weakKeys().build(
-          CacheLoader.from(Finder::readBucketSizes));
+  /** Layouts per bucket, read once per database handle and kept with it ({@link KlotskiDb#derived}). */
+  private static final KlotskiDb.Derived<int[][]> BUCKETS = new KlotskiDb.Derived<>(Finder::readBucketSizes);
 
   /**
    * The layouts of every bucket, [class][(min_solution_step + 1) * 4 + kind] (kind: symmetric * 2 +
@@ -295,12 +286,7 @@ public final class Finder {
    * the order of order=hardest come from it.
    */
   static int[][] bucketSizes(KlotskiDb db) {
-    try {
-      return BUCKETS.getUnchecked(db);
-    } catch (UncheckedExecutionException e) {
-      // the scan's own failure (a damaged block of find: DatabaseException naming it), not the cache's wrapper
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
+    return db.derived(BUCKETS);
   }
 
   private static int[][] readBucketSizes(KlotskiDb db) {

@@ -2,8 +2,6 @@ package klotskidb.query;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
-import com.google.common.cache.CacheLoader;
-import com.google.common.cache.LoadingCache;
 import com.google.common.util.concurrent.UncheckedExecutionException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -216,12 +214,11 @@ public final class Queries {
   }
 
   /**
-   * Steps-to-solve counts of the 64 groups asked last, per database handle (they never change under
-   * one): each counted once however many requests ask at once, held only while the handle is.
+   * Steps-to-solve counts of the 64 groups asked last, kept with the database handle (they never
+   * change under one, {@link KlotskiDb#derived}): each counted once however many requests ask at once.
    */
-  private static final LoadingCache<KlotskiDb, Cache<String, int[]>> STEPS =
-      CacheBuilder.newBuilder().weakKeys().build(CacheLoader.from(
-          db -> CacheBuilder.newBuilder().maximumSize(64).build()));
+  private static final KlotskiDb.Derived<Cache<String, int[]>> STEPS =
+      new KlotskiDb.Derived<>(db -> CacheBuilder.newBuilder().maximumSize(64).build());
 
   /**
    * {@code GET /api/group/{G}/steps}: how many of the group's layouts need each number of steps
@@ -231,7 +228,7 @@ public final class Queries {
   public static Map<String, Object> groupSteps(KlotskiDb db, GroupRecord g) {
     int[] sizes;
     try {
-      sizes = STEPS.getUnchecked(db).get(g.name(), () -> stepSizes(db, g));
+      sizes = db.derived(STEPS).get(g.name(), () -> stepSizes(db, g));
     } catch (ExecutionException | UncheckedExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
