@@ -12,7 +12,8 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Catalogue;
 import klotskidb.query.Difficulty;
-import klotskidb.query.FindCursor;
+import klotskidb.query.Documents;
+import klotskidb.query.FindQuestion;
 import klotskidb.query.FindFilter;
 import klotskidb.query.Finder;
 import klotskidb.query.Json;
@@ -67,13 +68,14 @@ final class FindCommand implements Callable<Integer> {
     codesOnly.checkNotWith(json);
     // every argument checked before the database is opened
     FindFilter f = filter.parse(spec);
-    FindCursor.Start start = Finder.start(f, cursor, limit);
+    FindQuestion.checked(f, cursor, limit);
     if (offset != null && cursor != null) {
       throw new InputException("give --offset or --cursor, not both");
     }
     Finder.Page p;
     try (KlotskiDb kdb = db.open()) {
-      p = offset == null ? Finder.findFrom(kdb, f, start, limit) : Finder.findAt(kdb, f, offset, limit);
+      FindQuestion q = FindQuestion.on(kdb, f);
+      p = offset == null ? q.page(cursor, limit) : q.pageAt(offset, limit);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (codesOnly.on) {
@@ -86,7 +88,7 @@ final class FindCommand implements Callable<Integer> {
       return 0;
     }
     if (json.on) {
-      out.println(Json.write(Finder.document(f, p)));
+      out.println(Json.write(Documents.findPage(f, p)));
       return 0;
     }
     for (int i = 0; i < p.hits().size(); i++) {

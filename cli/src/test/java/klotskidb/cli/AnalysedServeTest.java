@@ -23,7 +23,9 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.layerer.Solver;
+import klotskidb.query.Documents;
 import klotskidb.query.FindFilter;
+import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
 import klotskidb.query.Lookup;
 import org.junit.jupiter.api.AfterAll;
@@ -93,7 +95,7 @@ class AnalysedServeTest {
     List<List<Long>> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 10_000; pages++) {
-      Finder.Page page = Finder.find(db, f, cursor, limit);
+      Finder.Page page = FindQuestion.on(db, f).page(cursor, limit);
       for (Finder.Hit h : page.hits()) {
         out.add(List.of(h.code(), (long) h.farthestStep()));
       }
@@ -114,7 +116,7 @@ class AnalysedServeTest {
     // first page (alone by the markers' sizes, with more asked over find_farthest); with a group, at
     // least the answers so far, exact on the last page
     FindFilter f = FindFilter.parse(q);
-    Finder.Page first = Finder.find(db, f, null, 37);
+    Finder.Page first = FindQuestion.on(db, f).page(null, 37);
     if (f.groupNum() < 0 || first.next() == null) {
       assertEquals(new Finder.Total(expected.size(), true), first.total(), q.toString());
     } else {
@@ -140,8 +142,8 @@ class AnalysedServeTest {
 
   @Test
   void theClassicStartIsAmongTheLayoutsOf124FarthestSteps() {
-    Finder.Page p = Finder.find(db, FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "81", "max_steps", "81",
-        "min_farthest", "124", "max_farthest", "124")), null, 1000);
+    Finder.Page p = FindQuestion.on(db, FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "81", "max_steps",
+        "81", "min_farthest", "124", "max_farthest", "124"))).page(null, 1000);
     Finder.Hit classic = p.hits().stream().filter(h -> h.code() == 0x1A9BF0C00L).findFirst().orElseThrow();
     int i = p.hits().indexOf(classic);
     Map<String, Object> expected = new HashMap<>(Map.of("code", "1A9BF0C00", "short_code", "4WVE1", "name",
@@ -150,7 +152,7 @@ class AnalysedServeTest {
     expected.put("minimal", null); // the classes one piece smaller are not built
     expected.put("catalogue_names", List.of("横刀立马")); // its names and the word, as in its own document
     expected.put("difficulty", Map.of("word", "very_hard"));
-    assertEquals(expected, Finder.document(classic, p.records().get(i)));
+    assertEquals(expected, Documents.findAnswer(classic, p.records().get(i)));
     assertNull(p.next());
   }
 

@@ -37,6 +37,7 @@ import klotskidb.layerer.HarderThan;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
 import klotskidb.query.FindFilter;
+import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
 import klotskidb.query.Queries;
 import klotskidb.testing.Published;
@@ -290,15 +291,15 @@ class FullDatabaseTest {
   @Test
   void findTotalsAreThePublishedCounts() throws Exception {
     try (KlotskiDb db = KlotskiDb.open(dbDir)) {
-      Finder.Page all = Finder.find(db,
-          FindFilter.parse(Map.of()), null, 1000);
+      Finder.Page all = FindQuestion.on(db, FindFilter.parse(Map.of())).page(null, 1000);
       assertEquals(new Finder.Total(29_334_498L, true), all.total());
       assertEquals(1000, all.hits().size());
       int classes = 0;
       for (long[] r : Published.numbers("style_count.tsv")) {
         String cls = r[0] + "-" + r[1] + "-" + r[2];
-        Finder.Page p = Finder.find(db,
-            FindFilter.parse(Map.of("class", cls)), null, 3);
+        FindQuestion q = FindQuestion.on(db, FindFilter.parse(Map.of("class", cls)));
+        assertEquals(new Finder.Total(r[3], true), q.total(), cls);
+        Finder.Page p = q.page(null, 3);
         assertEquals(new Finder.Total(r[3], true), p.total(), cls);
         assertEquals(Math.min(3, r[3]), p.hits().size(), cls);
         classes++;
@@ -312,7 +313,7 @@ class FullDatabaseTest {
       List<Long> all = new ArrayList<>();
       String cursor = null;
       do {
-        Finder.Page p = Finder.find(db, f, cursor, 1000);
+        Finder.Page p = FindQuestion.on(db, f).page(cursor, 1000);
         p.hits().forEach(h -> all.add(h.code()));
         cursor = p.next();
       } while (cursor != null);
@@ -320,7 +321,7 @@ class FullDatabaseTest {
       Random random = TestSeed.random("FullDatabaseTest.findTotalsAreThePublishedCounts");
       for (int k = 0; k < 20; k++) {
         int offset = random.nextInt(all.size());
-        assertEquals(all.get(offset), Finder.findAt(db, f, offset, 1).hits().get(0).code(),
+        assertEquals(all.get(offset), FindQuestion.on(db, f).pageAt(offset, 1).hits().get(0).code(),
             "offset " + offset);
       }
     }

@@ -28,6 +28,7 @@ import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Groups;
 import klotskidb.query.FindFilter;
+import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,7 +75,7 @@ class AnalyseJobTest {
           long found = 0;
           String cursor = null;
           do {
-            Finder.Page p = Finder.find(k, f, cursor, 100);
+            Finder.Page p = FindQuestion.on(k, f).page(cursor, 100);
             assertEquals(new Finder.Total(expected, true), p.total(), lo + " " + order);
             for (Finder.Hit h : p.hits()) {
               assertEquals(k.analysisOf(h.code()).orElseThrow().farthestStep(), h.farthestStep());

@@ -1,6 +1,8 @@
 package klotskidb.query;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -9,8 +11,8 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 
 /**
- * The JSON documents of a layout and a group: what {@code klotski info --json} prints and the
- * HTTP API answers. Later stages add keys; they never rename these.
+ * The JSON documents of a layout, a group and a page of find's answers: what {@code klotski info
+ * --json} and {@code find --json} print and the HTTP API answers. Later stages add keys; they never rename these.
  *
  * <pre>
  *   {"code":"1A9BF0C00","id":4091296,"short_code":"4WVE1",...,"group_index":7472,"name":"5-4-1-1-7472",
@@ -54,5 +56,44 @@ public final class Documents {
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
     m.put("solved", c.solved());
     return m;
+  }
+
+  /**
+   * The JSON-ready form of a page: the filter, the count, the total (and whether it is exact),
+   * the answers and the next cursor; a partial page says so and where its scan got to.
+   */
+  public static Map<String, Object> findPage(FindFilter f, Finder.Page p) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("filter", f.describe());
+    m.put("count", p.hits().size());
+    m.put("total", p.total() == null ? null : p.total().count());
+    m.put("total_exact", p.total() != null && p.total().exact());
+    if (p.total() != null && !p.total().exact()) {
+      m.put("total_note", p.total().why());
+    }
+    if (f.byFarthest()) {
+      m.put("not_analysed", p.notAnalysed());
+    }
+    List<Object> results = new ArrayList<>();
+    for (int i = 0; i < p.hits().size(); i++) {
+      results.add(findAnswer(p.hits().get(i), p.records().get(i)));
+    }
+    m.put("results", results);
+    m.put("next", p.next());
+    if (p.partial()) {
+      m.put("partial", true);
+      m.put("scanned_to", p.following().scannedTo());
+    }
+    return m;
+  }
+
+  /**
+   * The JSON-ready form of an answer: the catalogue's facts of a find answer ({@link Facts},
+   * {@code Output.FIND}: code, short code, name, the facts it was found by), with its class after
+   * its name; the farthest step, from the index, once its class is analysed.
+   */
+  public static Map<String, Object> findAnswer(Finder.Hit h, CaseRecord c) {
+    KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
+    return Facts.layoutDocument(c, a, Facts.Output.FIND, h.className());
   }
 }

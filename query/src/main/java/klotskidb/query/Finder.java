@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,6 +29,7 @@ import klotskidb.enumerator.Mover;
  *   FindFilter f = FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
  *   Finder.Page p = Finder.find(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
  *   p.next()                                         // the cursor of the next page, null at the end
+ *   (asked from outside through a FindQuestion: its filter, page(cursor), pageAt(offset), total())
  *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest"))
  *                     // the hardest minimal puzzles of 5-4-1 first, fewest optimal solutions first
  * </pre>
@@ -147,7 +147,7 @@ public final class Finder {
    * size once, without a database (the command line does it before it opens one): a malformed
    * cursor, or one of another question, is refused.
    */
-  public static FindCursor.Start start(FindFilter f, String cursor, int limit) {
+  static FindCursor.Start start(FindFilter f, String cursor, int limit) {
     return FindCursor.start(f, cursor, limit);
   }
 
@@ -207,7 +207,7 @@ public final class Finder {
    * The page of {@code limit} answers from the {@code offset}-th ({@link #cursorAt}); empty, the
    * last, when the filter finds no more than {@code offset}.
    */
-  public static Page findAt(KlotskiDb db, FindFilter f, long offset, int limit) {
+  static Page findAt(KlotskiDb db, FindFilter f, long offset, int limit) {
     FindCursor.start(f, null, limit); // the size checked
     FindCursor.Start start = cursorAt(db, f, offset);
     if (start == null) {
@@ -226,12 +226,12 @@ public final class Finder {
    * #FILL_NANOS} have passed; a page out of time with no answer yet is {@code partial}, its
    * cursor where the scan got to (never the end).
    */
-  public static Page find(KlotskiDb db, FindFilter f, String cursor, int limit) {
+  static Page find(KlotskiDb db, FindFilter f, String cursor, int limit) {
     return findFrom(db, f, start(f, cursor, limit), limit);
   }
 
   /** The same from a start already parsed ({@link #start}, or a page's {@link Page#following}). */
-  public static Page findFrom(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit) {
+  static Page findFrom(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit) {
     return fill(db, f, start, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
@@ -785,44 +785,5 @@ public final class Finder {
       }
       return new Page(hits, next, rows, examined, List.of(), false, null, List.of());
     }
-  }
-
-  /**
-   * The JSON-ready form of a page: the filter, the count, the total (and whether it is exact),
-   * the answers and the next cursor; a partial page says so and where its scan got to.
-   */
-  public static Map<String, Object> document(FindFilter f, Page p) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("filter", f.describe());
-    m.put("count", p.hits().size());
-    m.put("total", p.total() == null ? null : p.total().count());
-    m.put("total_exact", p.total() != null && p.total().exact());
-    if (p.total() != null && !p.total().exact()) {
-      m.put("total_note", p.total().why());
-    }
-    if (f.byFarthest()) {
-      m.put("not_analysed", p.notAnalysed());
-    }
-    List<Object> results = new ArrayList<>();
-    for (int i = 0; i < p.hits().size(); i++) {
-      results.add(document(p.hits().get(i), p.records().get(i)));
-    }
-    m.put("results", results);
-    m.put("next", p.next());
-    if (p.partial()) {
-      m.put("partial", true);
-      m.put("scanned_to", p.following().scannedTo());
-    }
-    return m;
-  }
-
-  /**
-   * The JSON-ready form of an answer: the catalogue's facts of a find answer ({@link Facts},
-   * {@code Output.FIND}: code, short code, name, the facts it was found by), with its class after
-   * its name; the farthest step, from the index, once its class is analysed.
-   */
-  public static Map<String, Object> document(Hit h, CaseRecord c) {
-    KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
-    return Facts.layoutDocument(c, a, Facts.Output.FIND, h.className());
   }
 }

@@ -87,7 +87,7 @@ public final class KlotskiDatabase implements AutoCloseable {
     if (limit < 1 || limit > Finder.MAX_LIMIT) {
       throw new IllegalArgumentException("limit " + limit + " is out of range 1.." + Finder.MAX_LIMIT);
     }
-    Finder.Page page = Finder.find(db, FindFilter.parse(filter), null, limit);
+    Finder.Page page = FindQuestion.on(db, FindFilter.parse(filter)).page(null, limit);
     List<Layout> out = new ArrayList<>(page.hits().size());
     for (Finder.Hit h : page.hits()) {
       out.add(Layout.of(db.caseOf(h.code()).orElseThrow()));

@@ -69,14 +69,15 @@ public final class PuzzleSheet {
   public static Sheet of(KlotskiDb db, FindFilter f, int limit, String lang) {
     boolean zh = "zh".equals(lang);
     List<CaseRecord> records = new ArrayList<>();
-    FindCursor.Start start = Finder.start(f, null, Math.min(Finder.MAX_LIMIT, limit));
+    FindQuestion q = FindQuestion.on(db, f);
+    String cursor = null;
     Finder.Total total = null;
     do { // pages until the sheet is full or the answers end
-      Finder.Page p = Finder.findFrom(db, f, start, Math.min(Finder.MAX_LIMIT, limit - records.size()));
+      Finder.Page p = q.page(cursor, Math.min(Finder.MAX_LIMIT, limit - records.size()));
       records.addAll(p.records());
       total = p.total() != null ? p.total() : total;
-      start = p.following();
-    } while (start != null && records.size() < limit);
+      cursor = p.next();
+    } while (cursor != null && records.size() < limit);
     if (records.isEmpty()) {
       throw new Lookup.NotFoundException("the filter finds no layout in the database: nothing to put on a sheet",
           "nothing_found", Map.of());

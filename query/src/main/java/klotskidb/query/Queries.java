@@ -28,7 +28,7 @@ import klotskidb.layerer.Solver;
  * </pre>
  *
  * The layout and group documents themselves are {@link Documents}; find's page is
- * {@link Finder#document}. What a question needs besides the database (a layout's facts from one
+ * {@link Documents#findPage}. What a question needs besides the database (a layout's facts from one
  * BFS, a page's limits) is given by the caller: the server keeps its own budget of searches.
  */
 public final class Queries {

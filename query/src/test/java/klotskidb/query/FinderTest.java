@@ -152,6 +152,7 @@ class FinderTest {
           && (f.maxOptimal() < 0 || c.optimalSolutionNum() <= f.maxOptimal()));
       assertTrue(expected.size() > 10, q + " finds " + expected.size());
       assertEquals(new Finder.Total(expected.size(), true), Finder.find(db, f, null, 50).total(), q.toString());
+      assertEquals(new Finder.Total(expected.size(), true), FindQuestion.on(db, f).total(), q + ", asked alone");
       if (!f.hardestFirst()) {
         for (long offset : new long[] {0, 7, expected.size() / 2, expected.size() - 1}) {
           assertEquals(expected.get((int) offset), Finder.findAt(db, f, offset, 3).hits().get(0).code(), q + " @" + offset);
@@ -233,7 +234,7 @@ class FinderTest {
     expected.put("minimal", null); // 4-4-1, 4-4-0 and 5-3-1 are not in this database
     expected.put("catalogue_names", List.of("横刀立马")); // its names and difficulty word, as its document
     expected.put("difficulty", Map.of("word", "very_hard"));
-    assertEquals(expected, Finder.document(p.hits().get(i), p.records().get(i)));
+    assertEquals(expected, Documents.findAnswer(p.hits().get(i), p.records().get(i)));
   }
 
   @Test
@@ -333,7 +334,7 @@ class FinderTest {
     Finder.Page partial = Finder.fill(db, FindFilter.parse(Map.of("group", "5-4-1-1", "solvable", "false")), null,
         5, 0, 1, 1);
     assertTrue(partial.hits().isEmpty() && partial.partial() && partial.next() != null, partial.toString());
-    assertTrue(Finder.document(FindFilter.parse(Map.of()), partial).get("scanned_to").toString()
+    assertTrue(Documents.findPage(FindFilter.parse(Map.of()), partial).get("scanned_to").toString()
         .startsWith("class 5-4-1, "));
   }
 

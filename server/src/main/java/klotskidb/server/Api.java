@@ -24,6 +24,7 @@ import klotskidb.query.Documents;
 import klotskidb.query.Errors;
 import klotskidb.query.Facts;
 import klotskidb.query.FindFilter;
+import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
 import klotskidb.query.Json;
 import klotskidb.query.Lookup;
@@ -223,10 +224,10 @@ public final class Api {
       if (cursor != null) {
         throw new InputException("give 'offset' or 'cursor', not both");
       }
-      return Response.ok(Finder.document(f, Finder.findAt(db, f, ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
+      return Response.ok(Documents.findPage(f, FindQuestion.on(db, f).pageAt(
+          ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
     }
-    Finder.Page p = Finder.find(db, f, cursor == null || cursor.isEmpty() ? null : cursor, limit);
-    return Response.ok(Finder.document(f, p));
+    return Response.ok(Documents.findPage(f, FindQuestion.on(db, f).page(cursor, limit)));
   }
 
   /**
