@@ -3,6 +3,9 @@ package klotskidb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,15 +114,21 @@ class ArchitectureTest {
    */
   @Test
   void theGeneratedCodeIsTheDeclarationsAndAWrongOneIsRefused(@TempDir Path temp) throws Exception {
+    // compiled once here (a source-file launch compiles it at every run)
+    Path classes = Files.createDirectories(temp.resolve("classes"));
+    int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+        ROOT.resolve("codegen/FactsCodegen.java").toString());
+    assertEquals(0, compiled, "the generator compiles");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Path generator = ROOT.resolve("codegen/FactsCodegen.java");
     Path declaration = ROOT.resolve("codegen/layout-facts.txt");
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
+      Method main = loader.loadClass("FactsCodegen").getMethod("main", String[].class);
+      for (String module : List.of("db-schema", "query", "datasets")) { // in this JVM: it exits only on a refusal
+        main.invoke(null, (Object) new String[] {declaration.toString(), module, temp.resolve(module).toString()});
+      }
+    }
     for (String module : List.of("db-schema", "query", "datasets")) {
       Path out = temp.resolve(module);
-      Process p = new ProcessBuilder(java, generator.toString(), declaration.toString(), module, out.toString())
-          .redirectErrorStream(true).start();
-      String said = new String(p.getInputStream().readAllBytes());
-      assertEquals(0, p.waitFor(), said);
       Path built = ROOT.resolve(module).resolve("target/generated-sources/facts");
       try (Stream<Path> made = Files.walk(out)) {
         for (Path f : made.filter(Files::isRegularFile).toList()) {
@@ -129,8 +139,8 @@ class ArchitectureTest {
     Path wrong = temp.resolve("wrong.txt");
     Files.writeString(wrong, Files.readString(declaration).replace("stored 1 unsigned\n  built Code.isSolved",
         "stored 8 unsigned\n  built Code.isSolved"));
-    Process p = new ProcessBuilder(java, generator.toString(), wrong.toString(), "db-schema", temp.resolve("w").toString())
-        .redirectErrorStream(true).start();
+    Process p = new ProcessBuilder(java, "-cp", classes.toString(), "FactsCodegen", wrong.toString(), "db-schema",
+        temp.resolve("w").toString()).redirectErrorStream(true).start();
     String said = new String(p.getInputStream().readAllBytes()).strip();
     assertEquals(1, p.waitFor(), said);
     assertTrue(said.matches("FactsCodegen: .*wrong\\.txt:\\d+: solved: a yes or no is a few bits; a long has no stored null"),
