@@ -340,9 +340,13 @@ public final class Publisher {
           }
         }
         // the same directory before and after (or none, with nothing left aside by a publish
-        // between its renames): the failure is the database's own. Anything else -- also no
-        // directory before and one after -- means a publish overlapped this open.
-        if (Objects.equals(before, after) && (after != null || !leftAside(dir))) {
+        // between its renames, and still none after that was looked for): the failure is the
+        // database's own. Anything else -- also no directory before and one after -- means a
+        // publish overlapped this open. The last look matters: a publish may finish between the
+        // first look and the search for what it set aside (its second rename, then the old one
+        // moved away), so no directory and nothing aside would read as no database at all,
+        // though one is there (a reader during 200 publishes in a row met it so).
+        if (Objects.equals(before, after) && (after != null || !leftAside(dir) && identity(dir) == null)) {
           throw e;
         }
         failure = e;
