@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -443,14 +444,14 @@ public final class FactsCodegen {
             int steps = group.minSolutionStep(index);
             HarderThan rank = HarderThan.shipped();
             return new CaseRecord(code""");
-    for (Decl f : stored()) {
-      b.append(",\n        ").append(f.get("flooded"));
-    }
-    for (Decl c : components) {
-      b.append(",\n        ").append(c.get("flooded"));
-    }
-    b.append(");\n  }\n}\n");
+    b.append(recordArguments(f -> f.get("flooded"), c -> c.get("flooded"))).append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  /** The record's arguments after its code: each stored fact's, then each component's, a line each. */
+  private String recordArguments(Function<Decl, String> field, Function<Decl, String> component) {
+    return Stream.concat(stored().stream().map(field), components.stream().map(component))
+        .map(e -> ",\n        " + e).collect(Collectors.joining());
   }
 
   String caseRows() {
@@ -562,14 +563,8 @@ public final class FactsCodegen {
       b.append("    ").append(f.javaType()).append(' ').append(name).append(" = ").append(read).append(";\n");
     }
     b.append("    b.position(base + CaseField.VALUE_BYTES);\n");
-    b.append("    return new CaseRecord(code");
-    for (Decl f : stored()) {
-      b.append(", ").append(f.camel());
-    }
-    for (Decl c : components) {
-      b.append(",\n        ").append(c.get("decoded"));
-    }
-    b.append(");\n  }\n}\n");
+    b.append("    return new CaseRecord(code").append(recordArguments(Decl::camel, c -> c.get("decoded")))
+        .append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString());
   }
 

@@ -145,11 +145,10 @@ public final class Facts {
     return Collections.unmodifiableSet(EnumSet.copyOf(List.of(outputs)));
   }
 
-  private static final Set<Output> JSON_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.JSON));
-  private static final Set<Output> PARQUET_ONLY = Collections.unmodifiableSet(EnumSet.of(Output.PARQUET));
-  private static final Set<Output> EVERY_GROUP = Collections.unmodifiableSet(
-      EnumSet.of(Output.JSON, Output.SUMMARY, Output.PARQUET));
-  private static final Set<Output> GROUP_DOCUMENT = Collections.unmodifiableSet(EnumSet.of(Output.JSON, Output.PARQUET));
+  private static final Set<Output> JSON_ONLY = outputs(Output.JSON);
+  private static final Set<Output> PARQUET_ONLY = outputs(Output.PARQUET);
+  private static final Set<Output> EVERY_GROUP = outputs(Output.JSON, Output.SUMMARY, Output.PARQUET);
+  private static final Set<Output> GROUP_DOCUMENT = outputs(Output.JSON, Output.PARQUET);
 
   /** The columns of the original release's SQL tables ({@code build/load.sql}) named otherwise here. */
   private static final Map<String, String> ORIGINAL_SQL_NAMES = Map.of("jiang", "jiang_num", "bing", "bing_num",
