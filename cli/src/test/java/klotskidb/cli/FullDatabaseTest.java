@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.LongStream;
 import klotskidb.base.Progress;
 import klotskidb.datasets.CountTables;
@@ -75,6 +76,7 @@ class FullDatabaseTest {
 
   @AfterAll
   static void close() {
+    EveryRecord.forget();
     if (db != null) {
       db.close();
     }
@@ -229,26 +231,25 @@ class FullDatabaseTest {
     assertEquals(4, next.out.lines().filter(l -> l.startsWith("* ")).count(), next.out);
   }
 
+  /**
+   * verify with both comparisons in one run (each reads all 29M layouts: one scan where two cost
+   * 20 s): every family's blocks, the four published tables and the class sizes counted from the
+   * layout records, then every family read back in full against the checksums the build recorded.
+   */
   @Test
-  void verifyPassesOnAllFourPublishedTables() {
-    Cli r = Cli.run("verify", "--published", Published.dir().toString(), "--db", dbDir.toString());
+  void verifyPassesOnAllFourPublishedTablesAndRereadsEveryFamily() {
+    Cli r = Cli.run("verify", "--deep", "--published", Published.dir().toString(), "--db", dbDir.toString());
     assertEquals(0, r.exit, r.toString());
     for (String t : CountTables.PUBLISHED) {
       assertTrue(r.out.contains(t + ".tsv"), r.out);
     }
     assertEquals(5, r.out.lines().filter(l -> !l.startsWith("blocks ") && !l.startsWith("publication ")
-        && l.contains(" ok (")).count(), r.out);
+        && !l.startsWith("deep ") && l.contains(" ok (")).count(), r.out);
     assertEquals(11, r.out.lines().filter(l -> l.matches("blocks [a-z_]+ +ok \\(\\d+ files, [0-9,]+ bytes\\)")).count(),
         "every family's table files read against their checksums: " + r.out);
     assertTrue(r.out.contains("ok (25422 rows)"), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("cases vs style_count\\.tsv +ok \\(203 rows, counted by a scan "
         + "of every layout\\)")), "the layout records themselves add up to the published class sizes: " + r.out);
-  }
-
-  @Test
-  void deepVerifyRereadsEveryFamilyOfTheFullDatabase() {
-    Cli r = Cli.run("verify", "--deep", "--db", dbDir.toString());
-    assertEquals(0, r.exit, r.toString());
     for (String cf : List.of("cases", "ids", "names", "layers")) {
       assertTrue(r.out.lines().anyMatch(l -> l.matches("deep " + cf + " +ok \\(29,334,498 rows, crc32c:[0-9a-f]{8}\\).*")),
           cf + ": " + r.out);
@@ -257,8 +258,8 @@ class FullDatabaseTest {
     // the find rows' count and checksum as written (their content: FinderTest and the test below)
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep find +ok \\(12,708 rows, .*")), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("deep ranks +ok \\(4,312 rows, .*")), r.out);
-    // the publication, then 11 families: blocks, then rows
-    assertTrue(r.out.endsWith("verified: 23 checks pass\n"), r.out);
+    // the publication, 11 families' blocks, 5 comparisons, then 11 families' rows
+    assertTrue(r.out.contains("\nverified: 28 checks pass; compared with "), r.out);
   }
 
   @Test
@@ -336,17 +337,66 @@ class FullDatabaseTest {
    * (its moves, generated again); the layouts with nothing to take off (the 2x2 alone) are all
    * minimal; a minimal layout's pieces each matter (checked again for every 1,000th); the ranks
    * of every class and step from the layouts' own counts; and the first answer of the hardest
-   * minimal 5-4-1 puzzles is the scan's.
+   * minimal 5-4-1 puzzles is the scan's. The records are read by {@link EveryRecord}'s one scan.
    */
   @Test
   void theDesignersFactsOfEveryLayoutAgreeWithCountsMadeAnotherWay() {
-    Mover mover = new Mover();
-    long[] next = new long[Mover.MAX_NEIGHBOURS];
-    long[] fewer = new long[16];
-    long[] seen = new long[4];
-    long[][] atSteps = new long[LayoutClass.COUNT][200];
-    List<CaseRecord> minimal541 = new ArrayList<>();
-    db.forEachCase(0, Long.MAX_VALUE, c -> {
+    DesignersFacts d = EveryRecord.scanned().designers;
+    d.failure.rethrow();
+    long[] seen = d.seen;
+    long[][] atSteps = d.atSteps;
+    assertEquals(12, seen[2], "the 2x2 alone, at each of its 12 places");
+    assertTrue(seen[0] > 0 && seen[1] > 0, Arrays.toString(seen));
+    assertEquals(11_303_562, seen[3], "minimal puzzles in all (README)");
+    // the ranks: the share of solvable layouts needing fewer steps, from the counts just made
+    long all = Arrays.stream(atSteps).flatMapToLong(Arrays::stream).sum();
+    long[] below = new long[201];
+    for (long[] c : atSteps) {
+      for (int s = 0; s < 200; s++) {
+        below[s + 1] += c[s];
+      }
+    }
+    for (int s = 0; s < 200; s++) {
+      below[s + 1] += below[s];
+    }
+    CaseRecord classic = db.caseOf(0x1A9BF0C00L).orElseThrow();
+    long[] own = atSteps[LayoutClass.parse("5-4-1")];
+    long ownBelow = LongStream.of(Arrays.copyOf(own, 81)).sum();
+    assertEquals((int) (10_000 * below[81] / all), classic.harderThan());
+    assertEquals((int) (10_000 * ownBelow / LongStream.of(own).sum()), classic.harderThanInClass());
+    Cli r = Cli.run("find", "--class", "5-4-1", "--minimal", "--order", "hardest", "--limit", "1", "--json",
+        "--db", dbDir.toString());
+    assertEquals(0, r.exit, r.toString());
+    // the first of order=hardest: most steps, not symmetric before symmetric, fewest solutions, code
+    CaseRecord first = d.minimal541.stream().min(Comparator.comparingInt((CaseRecord c) -> -c.minSolutionStep())
+        .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::optimalSolutionNum)
+        .thenComparingLong(CaseRecord::code)).orElseThrow();
+    assertTrue(r.out.contains("\"code\":\"" + Code.format(first.code()) + "\""), r.out + " " + first);
+  }
+
+  /** The designers' test's look at each record, in the one scan. */
+  private static final class DesignersFacts implements Consumer<CaseRecord> {
+    final Failure failure = new Failure();
+    final Mover mover = new Mover();
+    final long[] next = new long[Mover.MAX_NEIGHBOURS];
+    final long[] fewer = new long[16];
+    final long[] seen = new long[4];
+    final long[][] atSteps = new long[LayoutClass.COUNT][200];
+    final List<CaseRecord> minimal541 = new ArrayList<>();
+
+    @Override
+    public void accept(CaseRecord c) {
+      if (failure.failed()) {
+        return;
+      }
+      try {
+        check(c);
+      } catch (AssertionError e) {
+        failure.set(e);
+      }
+    }
+
+    private void check(CaseRecord c) {
       int steps = c.minSolutionStep();
       if (steps == 0) {
         assertEquals(1, c.optimalSolutionNum(), c.name());
@@ -385,57 +435,7 @@ class FullDatabaseTest {
       if (c.jiang() == 5 && c.bing() == 4 && c.style() == 1 && Boolean.TRUE.equals(c.minimal())) {
         minimal541.add(c);
       }
-    });
-    assertEquals(12, seen[2], "the 2x2 alone, at each of its 12 places");
-    assertTrue(seen[0] > 0 && seen[1] > 0, Arrays.toString(seen));
-    assertEquals(11_303_562, seen[3], "minimal puzzles in all (README)");
-    // the ranks: the share of solvable layouts needing fewer steps, from the counts just made
-    long all = Arrays.stream(atSteps).flatMapToLong(Arrays::stream).sum();
-    long[] below = new long[201];
-    for (long[] c : atSteps) {
-      for (int s = 0; s < 200; s++) {
-        below[s + 1] += c[s];
-      }
     }
-    for (int s = 0; s < 200; s++) {
-      below[s + 1] += below[s];
-    }
-    CaseRecord classic = db.caseOf(0x1A9BF0C00L).orElseThrow();
-    long[] own = atSteps[LayoutClass.parse("5-4-1")];
-    long ownBelow = LongStream.of(Arrays.copyOf(own, 81)).sum();
-    assertEquals((int) (10_000 * below[81] / all), classic.harderThan());
-    assertEquals((int) (10_000 * ownBelow / LongStream.of(own).sum()), classic.harderThanInClass());
-    Cli r = Cli.run("find", "--class", "5-4-1", "--minimal", "--order", "hardest", "--limit", "1", "--json",
-        "--db", dbDir.toString());
-    assertEquals(0, r.exit, r.toString());
-    // the first of order=hardest: most steps, not symmetric before symmetric, fewest solutions, code
-    CaseRecord first = minimal541.stream().min(Comparator.comparingInt((CaseRecord c) -> -c.minSolutionStep())
-        .thenComparing(CaseRecord::symmetric).thenComparingLong(CaseRecord::optimalSolutionNum)
-        .thenComparingLong(CaseRecord::code)).orElseThrow();
-    assertTrue(r.out.contains("\"code\":\"" + Code.format(first.code()) + "\""), r.out + " " + first);
-  }
-
-  @Test
-  void verifyFailsNamingTheRowWhenOnePublishedNumberChanges() throws Exception {
-    Path copy = Files.createDirectories(temp.resolve("published-copy"));
-    for (String t : CountTables.PUBLISHED) {
-      Files.copy(Published.dir().resolve(t + ".tsv"), copy.resolve(t + ".tsv"));
-    }
-    Path sizes = copy.resolve("group_size.tsv");
-    List<String> lines = Files.readAllLines(sizes);
-    // row 100 of the data (line 101 of the file): bump its size by one
-    String[] f = lines.get(100).split("\t");
-    f[4] = Long.toString(Long.parseLong(f[4]) + 1);
-    lines.set(100, String.join("\t", f));
-    Files.write(sizes, lines);
-    Cli r = Cli.run("verify", "--published", copy.toString(), "--db", dbDir.toString());
-    assertEquals(1, r.exit, r.toString());
-    String line = r.out.lines().filter(l -> l.startsWith("group_size.tsv")).findFirst().orElseThrow();
-    assertTrue(line.contains("1 of 25422 rows differ"), line);
-    assertTrue(line.contains("row 100: expected " + String.join(" ", f)), line);
-    assertEquals(4, r.out.lines().filter(l -> !l.startsWith("blocks ") && !l.startsWith("publication ")
-        && l.contains(" ok (")).count(),
-        "3 tables and the cases scan: " + r.out);
   }
 
   private static String md5(Path file) throws Exception {
@@ -495,31 +495,19 @@ class FullDatabaseTest {
     assertTrue(bad.err.contains("no group 5-4-1-999"), bad.err);
   }
 
+  /**
+   * Every record equals an independent run of the pipeline in memory (read in {@link EveryRecord}'s
+   * one scan, in code order: ids are ranks in code order, so the n-th row is id n), the ids of a
+   * random million, and every group record.
+   */
   @Test
   void recordsEqualAnIndependentRunOfThePipeline() {
-    AllLayouts all = AllLayouts.build();
-    Groups groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
-    Layers layers = new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
-    HarderThan rank = HarderThan.of(layers);
-    Mover mover = new Mover();
-    // every record, read in code order (ids are ranks in code order: the n-th row is id n), and the
-    // ids of a random million
-    int[] next = {0};
-    db.forEachCase(0, Long.MAX_VALUE, stored -> {
-      int id = next[0]++;
-      long code = all.code(id);
-      int g = groups.groupOf(id);
-      int cls = groups.classOf(g);
-      CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
-          LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
-          layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD,
-          layers.isMinimal(id),
-          layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
-      if (!expected.equals(stored)) {
-        throw new AssertionError("expected " + expected + "\nstored   " + stored);
-      }
-    });
-    assertEquals(all.size(), next[0]);
+    IndependentRun run = EveryRecord.scanned().independent;
+    run.failure.rethrow();
+    AllLayouts all = run.all;
+    Groups groups = run.groups;
+    Layers layers = run.layers;
+    assertEquals(all.size(), run.next);
     Random random = TestSeed.random("FullDatabaseTest.recordsEqualAnIndependentRunOfThePipeline");
     for (int i = 0; i < 1_000_000; i++) {
       int id = random.nextInt(all.size());
@@ -540,5 +528,82 @@ class FullDatabaseTest {
       }
     });
     assertEquals(groups.count(), g[0]);
+  }
+
+  /** The pipeline run again in memory, and its look at each record in the one scan. */
+  private static final class IndependentRun implements Consumer<CaseRecord> {
+    final Failure failure = new Failure();
+    final AllLayouts all = AllLayouts.build();
+    final Groups groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    final Layers layers = new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    final HarderThan rank = HarderThan.of(layers);
+    final Mover mover = new Mover();
+    int next;
+
+    @Override
+    public void accept(CaseRecord stored) {
+      int id = next++;
+      if (failure.failed()) {
+        return;
+      }
+      long code = all.code(id);
+      int g = groups.groupOf(id);
+      int cls = groups.classOf(g);
+      CaseRecord expected = new CaseRecord(code, id, LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
+          LayoutClass.styleOf(cls), groups.groupNum(g), groups.groupIndex(id), layers.layer(id),
+          layers.minSolutionStep(id), mover.mirror(code) == code, (code >>> 32) == 0xD,
+          layers.isMinimal(id),
+          layers.optimalSolutionNum(id), rank.harderThan(id), rank.harderThanInClass(id));
+      if (!expected.equals(stored)) {
+        failure.set(new AssertionError("expected " + expected + "\nstored   " + stored));
+      }
+    }
+  }
+
+  /**
+   * One scan of every layout record for the two tests that check each one: a pass over the 29M
+   * records costs 15-20 s, so the first of the two to ask reads them once for both, the other waits
+   * for it. Each check keeps its first failure, thrown by its own test.
+   */
+  private static final class EveryRecord {
+    private static EveryRecord scanned;
+    final IndependentRun independent = new IndependentRun();
+    final DesignersFacts designers = new DesignersFacts();
+
+    static synchronized EveryRecord scanned() {
+      if (scanned == null) {
+        EveryRecord r = new EveryRecord();
+        db.forEachCase(0, Long.MAX_VALUE, c -> {
+          r.independent.accept(c);
+          r.designers.accept(c);
+        });
+        scanned = r;
+      }
+      return scanned;
+    }
+
+    /** Lets the run's arrays go once the class is done (over a gigabyte, in the JVM of the other classes). */
+    static synchronized void forget() {
+      scanned = null;
+    }
+  }
+
+  /** A check's first failure, kept to be thrown by its test. */
+  private static final class Failure {
+    private AssertionError first;
+
+    boolean failed() {
+      return first != null;
+    }
+
+    void set(AssertionError e) {
+      first = e;
+    }
+
+    void rethrow() {
+      if (first != null) {
+        throw first;
+      }
+    }
   }
 }
