@@ -232,8 +232,8 @@ class FullDatabaseTest {
   }
 
   /**
-   * verify with both comparisons in one run (each reads all 29M layouts: one scan where two cost
-   * 20 s): every family's blocks, the four published tables and the class sizes counted from the
+   * verify with both comparisons in one run (each reads all 29M layouts: one scan where there were
+   * two): every family's blocks, the four published tables and the class sizes counted from the
    * layout records, then every family read back in full against the checksums the build recorded.
    */
   @Test
@@ -562,8 +562,9 @@ class FullDatabaseTest {
 
   /**
    * One scan of every layout record for the two tests that check each one: a pass over the 29M
-   * records costs 15-20 s, so the first of the two to ask reads them once for both, the other waits
-   * for it. Each check keeps its first failure, thrown by its own test.
+   * records is the dearest thing here (BENCHMARKS, "verify --deep"), so the first of the two to
+   * ask reads them once for both, the other waits for it. Each check keeps its first failure,
+   * thrown by its own test.
    */
   private static final class EveryRecord {
     private static EveryRecord scanned;
@@ -582,7 +583,7 @@ class FullDatabaseTest {
       return scanned;
     }
 
-    /** Lets the run's arrays go once the class is done (over a gigabyte, in the JVM of the other classes). */
+    /** Lets the run's arrays go once the class is done (the whole space's arrays, in the JVM of the other classes). */
     static synchronized void forget() {
       scanned = null;
     }
