@@ -65,25 +65,58 @@ public final class HrdFiles {
     return n[0];
   }
 
-  /** main.csv (of class {@code cls} only when it is not -1); returns the lines written. */
+  /**
+   * main.csv (of class {@code cls} only when it is not -1); returns the lines written. Each line
+   * is written as bytes straight into one array (BENCHMARKS, "main.csv written as bytes"), the way
+   * All_Case.txt is.
+   */
   public static long mainCsv(KlotskiDb db, int cls, MirrorRule rule, OutputStream out, LongConsumer progress)
       throws IOException {
-    return lines(db, cls, out, progress, (line, c) -> {
+    return lines(db, cls, out, progress, (line, at, c) -> {
       boolean symmetric = rule == MirrorRule.EXACT ? c.symmetric() : LegacySymmetry.isSymmetric(c.code());
-      line.append(c.id()).append(',').append(Code.format(c.code())).append(',').append(symmetric ? 'Y' : 'N')
-          .append(',').append(c.jiang()).append(',').append(c.bing()).append(',').append(c.style())
-          .append(',').append(c.groupNum()).append(',').append(c.groupIndex());
+      at = decimal(c.id(), line, at);
+      line[at++] = ',';
+      Code.formatInto(c.code(), line, at);
+      at += Code.DIGITS;
+      line[at++] = ',';
+      line[at++] = (byte) (symmetric ? 'Y' : 'N');
+      line[at++] = ',';
+      at = decimal(c.jiang(), line, at);
+      line[at++] = ',';
+      at = decimal(c.bing(), line, at);
+      line[at++] = ',';
+      at = decimal(c.style(), line, at);
+      line[at++] = ',';
+      at = decimal(c.groupNum(), line, at);
+      line[at++] = ',';
+      return decimal(c.groupIndex(), line, at);
     });
   }
 
+  /** Writes {@code v} (not negative) in decimal at {@code at}; returns where it ends. */
+  static int decimal(int v, byte[] line, int at) {
+    int digits = 1;
+    for (int t = v; t >= 10; t /= 10) {
+      digits++;
+    }
+    int end = at + digits;
+    int i = end;
+    do {
+      line[--i] = (byte) ('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    return end;
+  }
+
   private interface Format {
-    void line(StringBuilder line, CaseRecord c);
+    /** Writes the line of {@code c} into {@code line} from {@code at}; returns where it ends. */
+    int line(byte[] line, int at, CaseRecord c);
   }
 
   private static long lines(KlotskiDb db, int cls, OutputStream out, LongConsumer progress, Format format)
       throws IOException {
-    StringBuilder line = new StringBuilder(64);
-    byte[] bytes = new byte[128];
+    byte[] line = new byte[128];
+    line[0] = '\n';
     long[] n = new long[2]; // lines written, layouts seen
     try {
       Consumer<CaseRecord> each = c -> {
@@ -93,16 +126,10 @@ public final class HrdFiles {
         if (cls >= 0 && LayoutClass.index(c.jiang(), c.bing(), c.style()) != cls) {
           return;
         }
-        line.setLength(0);
-        if (n[0]++ > 0) {
-          line.append('\n');
-        }
-        format.line(line, c);
-        for (int i = 0; i < line.length(); i++) {
-          bytes[i] = (byte) line.charAt(i);
-        }
+        int end = format.line(line, 1, c);
+        int from = n[0]++ > 0 ? 0 : 1; // no line break before the first
         try {
-          out.write(bytes, 0, line.length());
+          out.write(line, from, end - from);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
