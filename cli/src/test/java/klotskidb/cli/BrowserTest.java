@@ -975,9 +975,11 @@ class BrowserTest {
       js(browser, "store.set('games', [...Array(7).keys()].map(i => ({ key: 'K' + i, hash: 'l=1A9BF0C00', title: 'game ' + i,"
           + " moves: i + 1, mine: true })))");
       browser.navigate().refresh();
-      wait.until(b -> b.findElements(By.cssSelector("#continue > a.button")).size() == 5);
-      assertEquals("2 more games in progress", browser.findElement(By.cssSelector("#more-games summary")).getText());
-      assertEquals(2, browser.findElements(By.cssSelector("#more-games a")).size());
+      // read whole inside one wait: the list is drawn again once the catalogue is here (its titles),
+      // so an element read from the first drawing can be gone (a stale element)
+      wait.until(b -> b.findElements(By.cssSelector("#continue > a.button")).size() == 5
+          && b.findElement(By.cssSelector("#more-games summary")).getText().equals("2 more games in progress")
+          && b.findElements(By.cssSelector("#more-games a")).size() == 2);
     } finally {
       browser.quit();
     }
