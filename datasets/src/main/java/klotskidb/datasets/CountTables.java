@@ -44,8 +44,11 @@ public final class CountTables {
 
   /** Layouts per class counted from the layout records (a full scan of {@code cases}), as style_count. */
   public static Table classCountsFromCases(KlotskiDb db) {
-    long[] counts = new long[LayoutClass.COUNT];
-    db.forEachCase(c -> counts[LayoutClass.index(c.jiang(), c.bing(), c.style())]++);
+    return classCounts(db.layoutsByClass());
+  }
+
+  /** The style_count rows of layouts counted per class (by class index), the classes with none left out. */
+  public static Table classCounts(long[] counts) {
     List<long[]> rows = new ArrayList<>();
     for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
       if (counts[cls] > 0) {

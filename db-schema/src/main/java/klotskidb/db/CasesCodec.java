@@ -2,6 +2,7 @@ package klotskidb.db;
 
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.layerer.Layers;
 
@@ -48,6 +49,16 @@ public final class CasesCodec {
 
   public static long decodeKey(ByteBuffer b) {
     return Schema.getCode(b);
+  }
+
+  /**
+   * The class index of the row whose value {@code b} holds (from its position, which does not
+   * move): its jiang, bing and style fields; -1 when they name no class (a damaged row).
+   */
+  public static int classOf(ByteBuffer b) {
+    int base = b.position();
+    return LayoutClass.index(b.get(base + CaseField.JIANG.offset) & 0xFF, b.get(base + CaseField.BING.offset) & 0xFF,
+        b.get(base + CaseField.STYLE.offset) & 0xFF);
   }
 
   /** Field {@code f} of a record, as stored (its null as {@link CaseField#isNull} tells). */

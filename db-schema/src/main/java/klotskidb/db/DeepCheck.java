@@ -24,6 +24,10 @@ import klotskidb.enumerator.LayoutClass;
  *   deep analysis             ok (29,334,498 rows; 203 analysed classes match their markers) [its seconds]
  * </pre>
  *
+ * <p>The read of {@code cases} also counts each class's layouts ({@link #layoutsByClass}), which
+ * {@code verify --deep --published} compares with style_count.tsv instead of reading the 29 million
+ * rows again (BENCHMARKS, row "verify --deep --published").
+ *
  * <p>Families are read on {@code threads} threads at once, the lines given in family order as
  * soon as each and those before it are known. Two readers slow each other but still finish
  * sooner than one: BENCHMARKS.md, row "verify --deep, per family".
@@ -34,6 +38,8 @@ public final class DeepCheck {
 
   private final KlotskiDb db;
   private final int threads;
+  /** The layouts of each class, counted in the read of {@code cases}; null until it is read. */
+  private volatile long[] layoutsByClass;
 
   public DeepCheck(KlotskiDb db, int threads) {
     this.db = db;
@@ -85,8 +91,28 @@ public final class DeepCheck {
         (System.nanoTime() - t0) / 1e9));
   }
 
+  /**
+   * How many layouts each class has (by class index), counted as the read of {@code cases} went by
+   * ({@link KlotskiDb#layoutsByClass}'s answer, without a read of its own); null before {@link #run}.
+   */
+  public long[] layoutsByClass() {
+    return layoutsByClass;
+  }
+
   private FamilyCheck data(String cf) {
-    RowChecksum sum = db.checksum(cf);
+    RowChecksum sum;
+    if (cf.equals(CasesCodec.FAMILY)) {
+      RowChecksum read = new RowChecksum();
+      long[] counts = new long[LayoutClass.COUNT];
+      db.forEachRow(cf, (key, value) -> {
+        read.update(key, value);
+        KlotskiDb.countClass(value, counts);
+      });
+      sum = read;
+      layoutsByClass = counts;
+    } else {
+      sum = db.checksum(cf);
+    }
     String rows = db.meta().get(Schema.META_ROWS_PREFIX + cf);
     String crc = db.meta().get(Schema.META_CHECKSUM_PREFIX + cf);
     String recorded = rows + " " + crc;
@@ -99,9 +125,12 @@ public final class DeepCheck {
 
   private FamilyCheck analysis(String cf) {
     RowChecksum[] byClass = new RowChecksum[LayoutClass.COUNT];
+    // the key's first bytes, for its class: the longest of the three families' keys is find's (9)
+    byte[] k = new byte[FindCodec.KEY_BYTES];
     db.forEachRow(cf, (key, value) -> {
-      int cls = cf.equals(AnalysisCodec.FAMILY) ? LayoutClass.of(AnalysisCodec.decodeKey(key))
-          : cf.equals(FindFarthestCodec.FAMILY) ? FindCodec.classOf(key) : GroupAnalysisCodec.classOf(key);
+      key.get(key.position(), k, 0, Math.min(k.length, key.remaining()));
+      int cls = cf.equals(AnalysisCodec.FAMILY) ? LayoutClass.of(AnalysisCodec.decodeKey(k))
+          : cf.equals(FindFarthestCodec.FAMILY) ? FindCodec.classOf(k) : GroupAnalysisCodec.classOf(k);
       if (cls < 0) {
         throw new DatabaseException("the database at " + db.dir() + " is damaged: column family '" + cf
             + "' has a row of no class");

@@ -19,7 +19,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -729,28 +728,20 @@ public final class KlotskiDb implements AutoCloseable {
     }
   }
 
-  /** Every row of a family in key order, as byte arrays; a bad block fails naming the family. */
-  void forEachRow(String cf, BiConsumer<byte[], byte[]> action) {
+  /** Receives a row of a family: its key and value, each a buffer flipped to it, valid during the call only. */
+  interface RowVisitor {
+    void accept(ByteBuffer key, ByteBuffer value);
+  }
+
+  /**
+   * Every row of a family in key order, read into two direct buffers that every row reuses (grown
+   * when a row is larger): no two arrays a row (BENCHMARKS, "verify --deep"); a bad block fails
+   * naming the family.
+   */
+  void forEachRow(String cf, RowVisitor action) {
     if (!byName.containsKey(cf)) {
       return; // an optional family the database was made without: no rows
     }
-    try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = db.newIterator(byName.get(cf), options)) {
-      for (it.seekToFirst(); it.isValid(); it.next()) {
-        action.accept(it.key(), it.value());
-      }
-      status(it, cf);
-    }
-  }
-
-  /** Rows and CRC32C of a family read in full, as the build recorded them in meta. */
-  public RowChecksum checksum(String cf) {
-    RowChecksum sum = new RowChecksum();
-    if (!byName.containsKey(cf)) {
-      return sum; // an optional family the database was made without: no rows
-    }
-    // read into two direct buffers, grown when a row is larger: no two arrays a row (BENCHMARKS,
-    // "verify --deep")
     ByteBuffer key = ByteBuffer.allocateDirect(64);
     ByteBuffer value = ByteBuffer.allocateDirect(256);
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
@@ -768,10 +759,34 @@ public final class KlotskiDb implements AutoCloseable {
           value = ByteBuffer.allocateDirect(Integer.highestOneBit(v) << 1);
           it.value(value);
         }
-        sum.update(key, value);
+        action.accept(key, value);
       }
       status(it, cf);
     }
+  }
+
+  /**
+   * How many layouts each class has, by class index, counted by a read of every row of {@code
+   * cases} (its class fields only: no record made a row); a row that names no class is not counted.
+   */
+  public long[] layoutsByClass() {
+    long[] counts = new long[LayoutClass.COUNT];
+    forEachRow(CasesCodec.FAMILY, (key, value) -> countClass(value, counts));
+    return counts;
+  }
+
+  /** Counts the class of a row of {@code cases} ({@link #layoutsByClass}). */
+  static void countClass(ByteBuffer value, long[] counts) {
+    int cls = CasesCodec.classOf(value);
+    if (cls >= 0) {
+      counts[cls]++;
+    }
+  }
+
+  /** Rows and CRC32C of a family read in full, as the build recorded them in meta. */
+  public RowChecksum checksum(String cf) {
+    RowChecksum sum = new RowChecksum();
+    forEachRow(cf, sum::update);
     return sum;
   }
 

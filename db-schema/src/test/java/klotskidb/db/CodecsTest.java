@@ -70,6 +70,14 @@ class CodecsTest {
     byte[] w = bytes(CasesCodec.VALUE_BYTES, b -> CasesCodec.putValue(b, odd));
     assertArrayEquals(hex("00 12 D6 87 04 00 02 FF FF 00 01 86 A0 FF FF FF FF 0A FF FF FF FF"), w);
     assertEquals(odd, CasesCodec.decode(0x0E83ABC00L, ByteBuffer.wrap(w), ranks()));
+    // a row's class from its bytes alone (verify's count of every class), the buffer's position kept
+    ByteBuffer at3 = ByteBuffer.allocate(3 + CasesCodec.VALUE_BYTES).position(3);
+    at3.put(v).position(3);
+    assertEquals(LayoutClass.parse("5-4-1"), CasesCodec.classOf(at3));
+    assertEquals(3, at3.position());
+    assertEquals(LayoutClass.parse("4-0-2"), CasesCodec.classOf(ByteBuffer.wrap(w)));
+    w[5] = 16; // 16 soldiers: no class
+    assertEquals(-1, CasesCodec.classOf(ByteBuffer.wrap(w)));
     CaseRecord tooMany = new CaseRecord(0x1A9BF0C00L, 1, 5, 4, 1, 1, 1, 1, 81, true, false, true, 1L << 32, 0, 0);
     assertThrows(IllegalArgumentException.class, () -> CasesCodec.putValue(ByteBuffer.allocate(64), tooMany));
   }

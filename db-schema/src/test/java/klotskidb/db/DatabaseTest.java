@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -168,6 +169,27 @@ class DatabaseTest {
       // a full re-read gives the rows and CRC32C recorded at write time
       assertEquals(rows + " " + meta.get(Schema.META_CHECKSUM_PREFIX + cf), db.checksum(cf).toString(), cf);
     }
+  }
+
+  /**
+   * The layouts of each class, as {@code verify} counts them from the rows of {@code cases} (their
+   * class fields only): by a read of their own, and as the deep read of {@code cases} goes by, both
+   * the classes of the records written; and the deep read's sums are the recorded ones.
+   */
+  @Test
+  void theLayoutsOfEachClassCountedFromTheRowsAreTheWrittenOnes() {
+    long[] written = new long[LayoutClass.COUNT];
+    for (int i = 0; i < all.size(); i++) {
+      written[LayoutClass.of(all.code(i))]++;
+    }
+    assertEquals(4, Arrays.stream(written).filter(n -> n > 0).count());
+    assertArrayEquals(written, db.layoutsByClass());
+    DeepCheck deep = new DeepCheck(db, 2);
+    assertEquals(null, deep.layoutsByClass(), "not read yet");
+    for (DeepCheck.FamilyCheck c : deep.run(c -> { })) {
+      assertTrue(c.ok(), c.toString());
+    }
+    assertArrayEquals(written, deep.layoutsByClass());
   }
 
   /**
