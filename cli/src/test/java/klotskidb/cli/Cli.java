@@ -46,6 +46,10 @@ final class Cli {
     // what the jar's manifest says (Enable-Native-Access), for a run from the class path: Java 24
     // and newer warn on standard error at RocksDB's loadLibrary otherwise; Java 17 takes it too
     line.add("--enable-native-access=ALL-UNNAMED");
+    // where this JVM loads RocksDB's library from (the folder the build unpacked it to: the pom's
+    // test.jvm.options): a process that extracts it writes 15 MB to the temporary folder first,
+    // and one killed leaves that copy behind
+    line.add("-Djava.library.path=" + System.getProperty("java.library.path"));
     line.addAll(options);
     line.addAll(List.of("-cp", System.getProperty("java.class.path"), Klotski.class.getName()));
     line.addAll(List.of(args));
