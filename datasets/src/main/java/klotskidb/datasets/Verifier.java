@@ -143,6 +143,7 @@ public final class Verifier {
       return new Result(name, false, true, "malformed: header " + header + ", expected " + actual.header());
     }
     List<long[]> expected = new ArrayList<>();
+    List<Integer> lineOf = new ArrayList<>(); // each expected row's line in the file (the header is line 1)
     for (int i = 1; i < lines.size(); i++) {
       String line = lines.get(i);
       if (line.isEmpty() && i == lines.size() - 1) {
@@ -163,15 +164,22 @@ public final class Verifier {
         }
       }
       expected.add(row);
+      lineOf.add(i + 1);
     }
     int publishedRows = expected.size();
     String table = actual.name();
-    expected.removeIf(row -> !holds(present, table, row));
+    for (int r = expected.size() - 1; r >= 0; r--) {
+      if (!holds(present, table, expected.get(r))) {
+        expected.remove(r);
+        lineOf.remove(r);
+      }
+    }
     List<long[]> rows = new ArrayList<>(actual.rows());
     rows.removeIf(row -> !holds(present, table, row));
     actual = new CountTables.Table(actual.name(), actual.header(), rows);
-    String rowsCompared = present == null ? expected.size() + " rows"
-        : expected.size() + " of " + publishedRows + " rows, those of the classes the database holds";
+    // a database of some classes: the rows about them, of all the file's
+    String ofAll = present == null ? "" : " of " + publishedRows;
+    String about = present == null ? "" : " (those about the classes the database holds)";
     if (present != null && expected.isEmpty()) {
       return new Result(name, true, false, "not checked: no row is about the classes the database holds"
           + (table.equals("jiang_bing_count") ? " (a jiang-bing count needs all the pair's classes)" : ""));
@@ -187,13 +195,15 @@ public final class Verifier {
       }
       differing++;
       if (diffs.size() < SHOWN) {
-        diffs.add("row " + (r + 1) + ": expected " + show(e) + ", actual " + show(a));
+        diffs.add((e != null ? "line " + lineOf.get(r) : "past its last line") + ": expected " + show(e)
+            + ", actual " + show(a));
       }
     }
     if (differing == 0) {
-      return new Result(name, true, true, "ok (" + rowsCompared + ")");
+      return new Result(name, true, true, "ok (" + expected.size() + " rows" + ofAll
+          + (present == null ? "" : ": those about the classes the database holds") + ")");
     }
-    return new Result(name, false, true, differing + " of " + rowsCompared + " differ"
+    return new Result(name, false, true, differing + " of " + expected.size() + " rows" + ofAll + " differ" + about
         + (expected.size() != actual.rows().size() ? " (the database has " + actual.rows().size() + ")" : "")
         + "; " + String.join("; ", diffs));
   }
