@@ -15,6 +15,7 @@ import klotskidb.base.UserText;
 import klotskidb.datasets.AtomicFile;
 import klotskidb.datasets.SqliteExport;
 import klotskidb.db.IoErrors;
+import klotskidb.jobs.Version;
 import klotskidb.query.Spellings;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -29,12 +30,12 @@ import picocli.CommandLine.ScopeType;
  * request the database or the files cannot answer (a missing or damaged database, a folder it may
  * not write, a failed check); 141 standard output closed by its reader before everything was written
  * ({@code | head}): nothing more is printed, as a tool SIGPIPE stops. Errors are one line on stderr; {@code --verbose} adds the stack
- * trace. The version ({@code --version}) is the commit the jar was built from (klotskidb.jobs.Version).
+ * trace. The version ({@code --version}) is the commit the jar was built from ({@link Version}).
  */
 @Command(
     name = "klotski",
     mixinStandardHelpOptions = true,
-    versionProvider = Klotski.Version.class,
+    versionProvider = Klotski.VersionLine.class,
     description = "Builds, verifies and queries the database of all 29,334,498 Klotski layouts.")
 public final class Klotski implements Callable<Integer> {
   @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces on errors.")
@@ -150,7 +151,7 @@ public final class Klotski implements Callable<Integer> {
 
   /** What {@code klotski --version} prints. */
   static String versionLine() {
-    return "klotski-db " + klotskidb.jobs.Version.current();
+    return "klotski-db " + Version.current();
   }
 
   /** Runs the command line with the given streams and returns the exit code (for tests). */
@@ -270,7 +271,7 @@ public final class Klotski implements Callable<Integer> {
   }
 
   /** The version from the jar manifest, or "dev" when run from classes. */
-  static final class Version implements CommandLine.IVersionProvider {
+  static final class VersionLine implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
       return new String[] {versionLine()};

@@ -109,6 +109,41 @@ class ArchitectureTest {
   }
 
   /**
+   * A file's dependencies show in its imports: no class is named by its package in the body of
+   * main or test code (comments and string literals aside), where {@code java.util.TreeSet} or
+   * {@code klotskidb.db.Scratch} written inline once hid what a file used. A name that clashes
+   * with one of the file's own is renamed there.
+   */
+  @Test
+  void classesFromElsewhereAreImportedNotNamedInline() throws Exception {
+    Pattern qualified = Pattern.compile("(?<![\\w.])(?:java|javax|jdk|org|com|it|picocli|klotskidb|sun)\\."
+        + "(?:[a-z_][a-z0-9_]*\\.)+[A-Z]\\w*");
+    List<String> inline = new ArrayList<>();
+    for (String[] m : ORDER) {
+      List<Path> files = new ArrayList<>(sources(m[0]));
+      Path tests = ROOT.resolve(m[0]).resolve("src/test/java");
+      if (Files.isDirectory(tests)) {
+        try (Stream<Path> all = Files.walk(tests)) {
+          all.filter(f -> f.toString().endsWith(".java")).forEach(files::add);
+        }
+      }
+      for (Path f : files) {
+        String body = code(Files.readString(f)).replaceAll("\"(?:[^\"\\\\\\n]|\\\\.)*\"", "\"\"");
+        for (String line : body.split("\n")) {
+          if (line.startsWith("import ") || line.startsWith("package ")) {
+            continue;
+          }
+          Matcher q = qualified.matcher(line);
+          while (q.find()) {
+            inline.add(ROOT.relativize(f) + ": " + q.group());
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), inline, "classes named inline: import them");
+  }
+
+  /**
    * The generator, run on the declaration as committed, makes the very files the modules compiled
    * (no stale generated code), and refuses a wrong declaration with its file and line, exit 1.
    */

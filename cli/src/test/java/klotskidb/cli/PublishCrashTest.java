@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import klotskidb.db.KlotskiDb;
+import klotskidb.db.Scratch;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -102,7 +103,7 @@ class PublishCrashTest {
   void aKillAtTheIndexFileIsSweptByTheNextRun() throws Exception {
     Path db = temp.resolve("index").resolve("db");
     String[] args = {"analyse", "--db", db.toString(), "--no-progress", "--classes", "0-1-0"};
-    Scratch.reset(db);
+    Trial.reset(db);
     Cli.copyDatabase(pristine, db);
     Path trace = temp.resolve("index-trace.txt");
     List<String> line = new ArrayList<>(List.of(strace, "-f", "-qq", "-o", trace.toString(), "-e", "trace=link,linkat"));
@@ -118,7 +119,7 @@ class PublishCrashTest {
     String tid = index.split(" ")[0];
     int when = (int) links.subList(0, links.indexOf(index) + 1).stream().filter(l -> l.startsWith(tid + " ")).count();
 
-    Scratch.reset(db);
+    Trial.reset(db);
     Cli.copyDatabase(pristine, db);
     int exit = killedAt("link,linkat", when, args);
     assertEquals(137, exit, "killed at the link of find_farthest-0-1-0.sst (#" + when + " of its thread)");
@@ -163,7 +164,7 @@ class PublishCrashTest {
 
   /** One kill at the {@code when}-th of {@code calls}, from a fresh copy; whether the run finished instead. */
   private static boolean trial(Path db, String command, String calls, int when) throws Exception {
-    Scratch.reset(db);
+    Trial.reset(db);
     Cli.copyDatabase(pristine, db);
     Set<String> before = command.equals("analyse") ? Set.of("0-2-0") : Set.of();
     String[] args = command.equals("analyse")
@@ -175,12 +176,12 @@ class PublishCrashTest {
   }
 
   /** Removing a folder between trials. */
-  private static final class Scratch {
+  private static final class Trial {
     static void reset(Path db) throws Exception {
       Files.createDirectories(db.getParent());
       try (var siblings = Files.list(db.getParent())) {
         for (Path p : siblings.toList()) {
-          klotskidb.db.Scratch.delete(p);
+          Scratch.delete(p);
         }
       }
     }

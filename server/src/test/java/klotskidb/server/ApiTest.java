@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -200,11 +202,11 @@ class ApiTest {
    */
   @Test
   void everyRouteIsDescribedAndEveryDescriptionIsARoute() {
-    java.util.Set<String> described = new java.util.TreeSet<>();
+    Set<String> described = new TreeSet<>();
     for (ApiDescription.Route r : ApiDescription.ROUTES) {
       assertTrue(described.add(r.operationId()), r.operationId() + " twice");
     }
-    assertEquals(described, new java.util.TreeSet<>(api.operations()), "the described operations are the handled ones");
+    assertEquals(described, new TreeSet<>(api.operations()), "the described operations are the handled ones");
     assertEquals(List.of("1A9BF0C"), ApiDescription.ROUTES.stream().filter(r -> r.operationId().equals("layoutFarthest"))
         .findFirst().orElseThrow().match(List.of("api", "layout", "1A9BF0C", "farthest")));
     // a word the description gives another route is this one's typo
