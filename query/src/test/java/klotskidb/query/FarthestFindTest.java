@@ -78,7 +78,7 @@ class FarthestFindTest {
   /**
    * Twelve seeded filters with a farthest_step range (and a class, jiang or bing, a step range,
    * symmetric, minimal, either order, as they come; every third one of each mirror pair): every page's answers, followed by cursors
-   * with small pages and budgets of a few rows and look-ups (40 such pages, then pages of 50), equal the plain scan's on both
+   * with small pages and budgets of a few rows and look-ups (40 such pages, then pages of the largest limit to the end), equal the plain scan's on both
    * databases, each with its farthest_step; the indexed database's total is the scan's count,
    * exact, on every page; the other's is exact on its last page; both name 0-2-0 not analysed.
    */
@@ -142,8 +142,9 @@ class FarthestFindTest {
           List<Long> found = new ArrayList<>();
           String cursor = null;
           for (int pages = 0; ; pages++) {
-            // small pages and budgets for 40 pages (cursors at every kind of stop), then pages of 50
-            int[] size = pages < 40 ? paging : new int[] {50, Finder.ROWS_PER_PAGE};
+            // small pages and budgets for 40 pages (cursors at every kind of stop), then the largest
+            // pages to the end (pages of 50 made a wide filter's hundreds of pages the test's cost)
+            int[] size = pages < 40 ? paging : new int[] {Finder.MAX_LIMIT, Finder.ROWS_PER_PAGE};
             Finder.Page p = Finder.fill(db, f, cursor, size[0], Long.MAX_VALUE, size[1], size[1]);
             assertTrue(p.next() == null || p.hits().size() == size[0], which + ": a page holds its limit");
             for (Finder.Hit h : p.hits()) {
