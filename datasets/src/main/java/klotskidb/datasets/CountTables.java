@@ -42,11 +42,6 @@ public final class CountTables {
     return of(groups);
   }
 
-  /** Layouts per class counted from the layout records (a full scan of {@code cases}), as style_count. */
-  public static Table classCountsFromCases(KlotskiDb db) {
-    return classCounts(db.layoutsByClass());
-  }
-
   /** The style_count rows of layouts counted per class (by class index), the classes with none left out. */
   public static Table classCounts(long[] counts) {
     List<long[]> rows = new ArrayList<>();

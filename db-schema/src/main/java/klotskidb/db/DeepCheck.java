@@ -100,18 +100,16 @@ public final class DeepCheck {
   }
 
   private FamilyCheck data(String cf) {
-    RowChecksum sum;
-    if (cf.equals(CasesCodec.FAMILY)) {
-      RowChecksum read = new RowChecksum();
-      long[] counts = new long[LayoutClass.COUNT];
-      db.forEachRow(cf, (key, value) -> {
-        read.update(key, value);
+    RowChecksum sum = new RowChecksum();
+    long[] counts = cf.equals(CasesCodec.FAMILY) ? new long[LayoutClass.COUNT] : null;
+    db.forEachRow(cf, (key, value) -> {
+      sum.update(key, value);
+      if (counts != null) {
         KlotskiDb.countClass(value, counts);
-      });
-      sum = read;
+      }
+    });
+    if (counts != null) {
       layoutsByClass = counts;
-    } else {
-      sum = db.checksum(cf);
     }
     String rows = db.meta().get(Schema.META_ROWS_PREFIX + cf);
     String crc = db.meta().get(Schema.META_CHECKSUM_PREFIX + cf);
