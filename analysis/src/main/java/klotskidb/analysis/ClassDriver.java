@@ -1,6 +1,7 @@
 package klotskidb.analysis;
 
 import java.io.IOException;
+import java.util.function.IntConsumer;
 import klotskidb.grouper.Groups;
 import klotskidb.layerer.GroupGraph;
 
@@ -29,6 +30,38 @@ public final class ClassDriver {
   /** Receives one group's results; the graph is valid until the call returns. */
   public interface Handler {
     void group(int g, GroupGraph graph, AllRootsBfs.Result result) throws IOException;
+
+    /**
+     * The same, with the threads the group leased to share the handler's work (a 288,090-layout
+     * group's farthest rows are 1 GB of text: on one thread, the end of its class on 16 cores).
+     */
+    default void group(int g, GroupGraph graph, AllRootsBfs.Result result, Tasks tasks) throws IOException {
+      group(g, graph, result);
+    }
+  }
+
+  /** The threads of a group's lease, for its handlers ({@link LanePool.Lease#runTasks}). */
+  public interface Tasks {
+    /** How many tasks run at once. */
+    int threads();
+
+    /** Runs {@code task(0)} to {@code task(count - 1)}, at most {@link #threads} at once; returns once all have. */
+    void run(int count, IntConsumer task);
+
+    /** Every task on the caller's thread, one after the other. */
+    Tasks INLINE = new Tasks() {
+      @Override
+      public int threads() {
+        return 1;
+      }
+
+      @Override
+      public void run(int count, IntConsumer task) {
+        for (int k = 0; k < count; k++) {
+          task.accept(k);
+        }
+      }
+    };
   }
 
   /** Arrays for up to this many layouts are kept for the next group (they cost little). */
@@ -75,8 +108,19 @@ public final class ClassDriver {
         graph.load(groups, g);
         AllRootsBfs.Result r = engine.run(graph, lists, lease);
         engine.dropLanes(); // the bytes stay leased until the results are handed on
+        Tasks tasks = new Tasks() {
+          @Override
+          public int threads() {
+            return lease.lanes();
+          }
+
+          @Override
+          public void run(int count, IntConsumer task) {
+            lease.runTasks(count, task, n);
+          }
+        };
         for (Handler h : handlers) {
-          h.group(g, graph, r);
+          h.group(g, graph, r, tasks);
         }
         layouts += r.size;
         if (held > KEEP_LAYOUTS) { // dropped before the lease is given back

@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /**
  * The engine threads and the memory of one whole analysis run, shared by every class in flight:
@@ -34,7 +35,9 @@ import java.util.function.BooleanSupplier;
  * and a lane free, then the next batch of that pass, until the pass has none, then looks again.
  * The largest groups (the critical path of a run: the classes come costliest first) go first, and
  * a thread that a pass's last batches leave idle helps another group's pass at once: every thread
- * is busy while any pass has work. Threads end after a second without work.
+ * is busy while any pass has work. Threads end after a second without work. Once a group's passes
+ * are done, its handlers may run tasks of their own on the threads it leased ({@link Lease#runTasks}:
+ * a large group's rows formatted at once instead of on one thread).
  *
  * <p><b>Memory.</b> A lease asks for the bytes of its group whatever the lanes ({@code shared})
  * and of {@code least} to {@code wanted} lanes: no more lanes than the whole budget holds beside
@@ -430,6 +433,21 @@ public final class LanePool {
      */
     boolean[] runPhase(BitParallelBfs[] lanes, List<int[]> batches, Body body, BooleanSupplier go, int priority) {
       return LanePool.this.runPhase(lanes, batches, body, go, priority, this);
+    }
+
+    /**
+     * Runs {@code task(0)} to {@code task(count - 1)} on the pool's threads, at most {@link #lanes}
+     * at once (the threads this group leased, idle while its results are handed on), the group's
+     * passes' {@code priority}; returns once every one has run. A task's failure is thrown here.
+     */
+    public void runTasks(int count, IntConsumer task, int priority) {
+      List<int[]> each = new ArrayList<>(count);
+      for (int k = 0; k < count; k++) {
+        each.add(new int[] {k});
+      }
+      // no lane's arrays: the tasks' own bytes are the group's, already leased
+      LanePool.this.runPhase(new BitParallelBfs[Math.min(lanes, count)], each, (lane, k) -> task.accept(k[0]),
+          () -> true, priority, null);
     }
 
     /** The lanes granted, at least one. */

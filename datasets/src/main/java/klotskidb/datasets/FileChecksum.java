@@ -2,6 +2,9 @@ package klotskidb.datasets;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -35,9 +38,31 @@ public final class FileChecksum extends OutputStream {
   public void write(byte[] b, int off, int len) {
     md5.update(b, off, len);
     bytes += len;
-    for (int i = off; i < off + len; i++) {
-      lines += b[i] == '\n' ? 1 : 0;
+    lines += newlines(b, off, len);
+  }
+
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
+  /**
+   * The '\n' bytes of {@code b[off, off + len)}, eight at a time: a byte of {@code y = x ^ '\n'...}
+   * is zero where x's byte was '\n', and {@code ~(((y & LOW7) + LOW7) | y | LOW7)} sets the high
+   * bit of exactly y's zero bytes (no carry crosses a byte). A release's 28.5 GB go through here on
+   * the one thread that writes each file, far faster than a byte at a time (BENCHMARKS.md,
+   * row "a group's rows on its leased threads").
+   */
+  static long newlines(byte[] b, int off, int len) {
+    long n = 0;
+    int i = off;
+    for (int end = off + len - 7; i < end; i += 8) {
+      long y = (long) LONGS.get(b, i) ^ ('\n' * ONES);
+      n += Long.bitCount(~(((y & LOW7) + LOW7) | y | LOW7));
     }
+    for (int end = off + len; i < end; i++) {
+      n += b[i] == '\n' ? 1 : 0;
+    }
+    return n;
   }
 
   /** A stream that writes to {@code file} and through this checksum; just this checksum when null. */

@@ -1,5 +1,6 @@
 package klotskidb.datasets;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -80,6 +81,18 @@ public final class HrdCsv implements ClassDriver.Handler {
    */
   @Override
   public void group(int g, GroupGraph graph, AllRootsBfs.Result r) throws IOException {
+    group(g, graph, r, ClassDriver.Tasks.INLINE);
+  }
+
+  /**
+   * As above; a group of more than {@link #CHUNK_BYTES} of farthest rows is cut into chunks of
+   * about that many bytes, formatted {@code tasks.threads()} at a time into buffers of their own
+   * (a farthest list mapped by its transform and sorted again is most of a row's cost), then
+   * written in order by this thread: the same bytes, the group's leased threads busy instead of
+   * one (BENCHMARKS.md, row "a group's rows on its leased threads").
+   */
+  @Override
+  public void group(int g, GroupGraph graph, AllRootsBfs.Result r, ClassDriver.Tasks tasks) throws IOException {
     int n = r.size;
     if (hex.length < n * Code.DIGITS) {
       hex = new byte[Math.max(n * Code.DIGITS, hex.length * 2)];
@@ -87,26 +100,93 @@ public final class HrdCsv implements ClassDriver.Handler {
     for (int i = 0; i < n; i++) {
       Code.formatInto(graph.code(i), hex, i * Code.DIGITS);
     }
-    for (int i = 0; i < n; i++) {
-      if (farthestOut != null) {
-        Row row = farthestRows;
-        row.code(hex, i).comma().number(r.farthestStep[i]).comma().number(r.farthestNum[i]).comma();
-        row.list(hex, r.farthest(i)).newline();
-        row.flushIfFull(farthestOut);
+    int[] chunks = tasks.threads() > 1 ? chunks(r) : null;
+    if (chunks == null) {
+      Row f = farthestOut == null ? null : farthestRows;
+      Row s = solutionOut == null ? null : solutionRows;
+      for (int i = 0; i < n; i++) {
+        row(r, i, f, s);
+        if (f != null) {
+          f.flushIfFull(farthestOut);
+        }
+        if (s != null) {
+          s.flushIfFull(solutionOut);
+        }
       }
-      if (solutionOut != null) {
-        Row row = solutionRows;
-        row.code(hex, i).comma().number(r.minSolutionStep[i]).comma().number(r.minSolutionNum[i]).comma();
-        row.list(hex, r.minSolutions(i)).comma().number(r.solutionNum[i]).newline();
-        row.flushIfFull(solutionOut);
+      flush(f, s);
+    } else {
+      int window = 2 * tasks.threads();
+      if (chunkRows.length < window) {
+        chunkRows = new Row[window][2];
+        for (Row[] pair : chunkRows) {
+          pair[0] = farthestOut == null ? null : new Row();
+          pair[1] = solutionOut == null ? null : new Row();
+        }
       }
-      rows++;
+      for (int c = 0; c < chunks.length - 1; c += window) {
+        int first = c;
+        tasks.run(Math.min(window, chunks.length - 1 - c), k -> {
+          Row[] pair = chunkRows[k];
+          for (int i = chunks[first + k], end = chunks[first + k + 1]; i < end; i++) {
+            row(r, i, pair[0], pair[1]);
+          }
+        });
+        for (int k = 0; k < window && c + k < chunks.length - 1; k++) {
+          flush(chunkRows[k][0], chunkRows[k][1]);
+          chunksFormatted++;
+        }
+      }
     }
-    if (farthestOut != null) {
-      farthestRows.flush(farthestOut);
+    rows += n;
+  }
+
+  /** A chunk of farthest rows, in bytes, about (a code and its '-' a farthest layout). */
+  static final int CHUNK_BYTES = 1 << 20;
+
+  /** Each chunk's buffers for both files, kept between groups: a window of them at a time. */
+  private Row[][] chunkRows = new Row[0][];
+  /** Chunks formatted by the tasks so far (for tests). */
+  int chunksFormatted;
+
+  /**
+   * Where each chunk of the group's rows starts, the group's size last; null when the group's
+   * farthest rows come to a chunk or less (one thread writes them).
+   */
+  private static int[] chunks(AllRootsBfs.Result r) {
+    IntArrayList starts = new IntArrayList();
+    starts.add(0);
+    long bytes = 0;
+    for (int i = 0; i < r.size; i++) {
+      bytes += 20 + (long) r.farthestNum[i] * (Code.DIGITS + 1);
+      if (bytes >= CHUNK_BYTES) {
+        starts.add(i + 1);
+        bytes = 0;
+      }
     }
-    if (solutionOut != null) {
-      solutionRows.flush(solutionOut);
+    if (starts.getInt(starts.size() - 1) != r.size) {
+      starts.add(r.size);
+    }
+    return starts.size() <= 2 ? null : starts.toIntArray();
+  }
+
+  /** Layout i's row of each file into its buffer (either may be null: that file is not written). */
+  private void row(AllRootsBfs.Result r, int i, Row farthest, Row solution) {
+    if (farthest != null) {
+      farthest.code(hex, i).comma().number(r.farthestStep[i]).comma().number(r.farthestNum[i]).comma();
+      farthest.list(hex, r.farthest(i)).newline();
+    }
+    if (solution != null) {
+      solution.code(hex, i).comma().number(r.minSolutionStep[i]).comma().number(r.minSolutionNum[i]).comma();
+      solution.list(hex, r.minSolutions(i)).comma().number(r.solutionNum[i]).newline();
+    }
+  }
+
+  private void flush(Row farthest, Row solution) throws IOException {
+    if (farthest != null) {
+      farthest.flush(farthestOut);
+    }
+    if (solution != null) {
+      solution.flush(solutionOut);
     }
   }
 

@@ -1,8 +1,10 @@
 package klotskidb.datasets;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,6 +13,7 @@ import klotskidb.analysis.ClassDriver;
 import klotskidb.analysis.Kernels;
 import klotskidb.base.Progress;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
@@ -19,16 +22,43 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every class with at most 5,000 layouts (40 of them): both per-class files written byte for
- * byte as the original release, checked against its published MD5, line count and size. The 99
+ * Every class with at most 5,000 layouts (40 of them, slow): both per-class files written byte for
+ * byte as the original release, checked against its published MD5, line count and size; a class's
+ * rows formatted on several threads, against one. The 99
  * classes of at most 50,000 go through {@code klotski release} in the command line's ReleaseTest;
  * all 203, by {@code make release} (BENCHMARKS.md).
  */
-@Tag("slow")
 class HrdCsvTest {
   private static final long LIMIT = 5_000;
 
+  /**
+   * A class of many chunks of rows (0-3-0: 6,720 layouts, 11 MB of farthest rows) on three leased
+   * threads, a window of six chunks at a time: the bytes of one thread, and the published checksums.
+   */
   @Test
+  void rowsFormattedOnSeveralThreadsAreTheBytesOfOneThread() throws Exception {
+    String name = "0-3-0";
+    int cls = LayoutClass.parse(name);
+    Groups groups = Grouper.of(ClassSet.of(List.of(name)), 2, Progress.NONE);
+    ByteArrayOutputStream[] one = {new ByteArrayOutputStream(), new ByteArrayOutputStream()};
+    ByteArrayOutputStream[] three = {new ByteArrayOutputStream(), new ByteArrayOutputStream()};
+    new ClassDriver(1, Kernels.fastest()).run(groups, cls, true, new HrdCsv(one[0], one[1]));
+    HrdCsv csv = new HrdCsv(three[0], three[1]);
+    new ClassDriver(3, Kernels.fastest()).run(groups, cls, true, csv);
+    assertTrue(csv.chunksFormatted > 6, csv.chunksFormatted + " chunks: more than a window");
+    String[] files = {"farthest_checksum.tsv", "solution_checksum.tsv"};
+    for (int k = 0; k < 2; k++) {
+      assertArrayEquals(one[k].toByteArray(), three[k].toByteArray(), files[k]);
+      FileChecksum sum = new FileChecksum();
+      sum.write(three[k].toByteArray(), 0, three[k].size());
+      String[] published = Published.rows(files[k]).stream().filter(r -> r[0].contains("_" + name + "."))
+          .findFirst().orElseThrow();
+      assertEquals(published[1] + " " + published[2] + " " + published[3], sum.toString(), files[k]);
+    }
+  }
+
+  @Test
+  @Tag("slow")
   void smallClassesMatchThePublishedChecksums() throws Exception {
     Groups groups = new Grouper(AllLayouts.build(), null, 2, Progress.NONE).run();
     List<String[]> farthest = Published.rows("farthest_checksum.tsv");
