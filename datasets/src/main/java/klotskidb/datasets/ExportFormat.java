@@ -287,7 +287,7 @@ public enum ExportFormat {
     ClassDriver driver = new ClassDriver(new LanePool(r.threads(), LanePool.heapBudget(0)), r.kernels().get());
     FileChecksum sum = new FileChecksum();
     long[] rows = new long[1];
-    target.write(s -> rows[0] = HrdCsv.write(driver, groups, r.cls(), kind, sum.tee(s)));
+    target.write(s -> rows[0] = HrdCsv.write(driver, groups, r.cls(), kind, sum, s));
     return new Written(rows[0], lines(rows[0], target), sum, kind.fileName(LayoutClass.name(r.cls())), null);
   }
 }

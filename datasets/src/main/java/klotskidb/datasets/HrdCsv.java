@@ -3,7 +3,9 @@ package klotskidb.datasets;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.Objects;
 import klotskidb.analysis.AllRootsBfs;
 import klotskidb.analysis.ClassDriver;
 import klotskidb.enumerator.Code;
@@ -47,8 +49,9 @@ public final class HrdCsv implements ClassDriver.Handler {
     }
   }
 
-  private final OutputStream farthestOut;
-  private final OutputStream solutionOut;
+  /** Where each file's bytes go, every stream the same bytes (none: the file is not written). */
+  private final OutputStream[] farthestOut;
+  private final OutputStream[] solutionOut;
   /** Each row's bytes, written out a group at a time or every 64 KB. */
   private final Row farthestRows = new Row();
   private final Row solutionRows = new Row();
@@ -58,13 +61,28 @@ public final class HrdCsv implements ClassDriver.Handler {
 
   /** The rows of both files (either stream may be null) of the groups a driver hands over. */
   public HrdCsv(OutputStream farthestOut, OutputStream solutionOut) {
-    this.farthestOut = farthestOut;
-    this.solutionOut = solutionOut;
+    this(streams(farthestOut), streams(solutionOut));
   }
 
-  /** Writes one class's file of one kind through {@code driver}; returns the number of rows. */
-  public static long write(ClassDriver driver, Groups groups, int cls, Kind kind, OutputStream out) throws IOException {
-    HrdCsv csv = kind == Kind.FARTHEST ? new HrdCsv(out, null) : new HrdCsv(null, out);
+  /**
+   * The same, each file's bytes to every one of its streams (nulls left out): a large group's
+   * chunks go to each stream on a thread of its own, at once (a file and its checksum: MD5 on one
+   * thread, SHA-256 and the disk on another).
+   */
+  public HrdCsv(OutputStream[] farthestOut, OutputStream[] solutionOut) {
+    this.farthestOut = streams(farthestOut);
+    this.solutionOut = streams(solutionOut);
+  }
+
+  /** The non-null ones of {@code out}. */
+  public static OutputStream[] streams(OutputStream... out) {
+    return Arrays.stream(out).filter(Objects::nonNull).toArray(OutputStream[]::new);
+  }
+
+  /** Writes one class's file of one kind through {@code driver} to every stream of {@code out}; returns the number of rows. */
+  public static long write(ClassDriver driver, Groups groups, int cls, Kind kind, OutputStream... out) throws IOException {
+    OutputStream[] none = {};
+    HrdCsv csv = kind == Kind.FARTHEST ? new HrdCsv(out, none) : new HrdCsv(none, out);
     driver.run(groups, cls, true, csv);
     return csv.rows();
   }
@@ -86,10 +104,11 @@ public final class HrdCsv implements ClassDriver.Handler {
 
   /**
    * As above; a group of more than {@link #CHUNK_BYTES} of farthest rows is cut into chunks of
-   * about that many bytes, formatted {@code tasks.threads()} at a time into buffers of their own
-   * (a farthest list mapped by its transform and sorted again is most of a row's cost), then
-   * written in order by this thread: the same bytes, the group's leased threads busy instead of
-   * one (BENCHMARKS.md, row "a group's rows on its leased threads").
+   * about that many bytes, a window of {@code 2 * tasks.threads()} chunks formatted at once into
+   * buffers of their own (a farthest list mapped by its transform and sorted again is most of a
+   * row's cost) while the window before goes to the streams, each stream on a thread of its own,
+   * its chunks in order: the same bytes, the group's leased threads busy instead of one
+   * (BENCHMARKS.md, row "a group's rows on its leased threads").
    */
   @Override
   public void group(int g, GroupGraph graph, AllRootsBfs.Result r, ClassDriver.Tasks tasks) throws IOException {
@@ -101,41 +120,26 @@ public final class HrdCsv implements ClassDriver.Handler {
       Code.formatInto(graph.code(i), hex, i * Code.DIGITS);
     }
     int[] chunks = tasks.threads() > 1 ? chunks(r) : null;
+    Row f = farthestOut.length == 0 ? null : farthestRows;
+    Row s = solutionOut.length == 0 ? null : solutionRows;
     if (chunks == null) {
-      Row f = farthestOut == null ? null : farthestRows;
-      Row s = solutionOut == null ? null : solutionRows;
       for (int i = 0; i < n; i++) {
         row(r, i, f, s);
-        if (f != null) {
-          f.flushIfFull(farthestOut);
+        if (f != null && f.size >= Row.FLUSH) {
+          f.writeTo(farthestOut);
         }
-        if (s != null) {
-          s.flushIfFull(solutionOut);
+        if (s != null && s.size >= Row.FLUSH) {
+          s.writeTo(solutionOut);
         }
       }
-      flush(f, s);
+      if (f != null) {
+        f.writeTo(farthestOut);
+      }
+      if (s != null) {
+        s.writeTo(solutionOut);
+      }
     } else {
-      int window = 2 * tasks.threads();
-      if (chunkRows.length < window) {
-        chunkRows = new Row[window][2];
-        for (Row[] pair : chunkRows) {
-          pair[0] = farthestOut == null ? null : new Row();
-          pair[1] = solutionOut == null ? null : new Row();
-        }
-      }
-      for (int c = 0; c < chunks.length - 1; c += window) {
-        int first = c;
-        tasks.run(Math.min(window, chunks.length - 1 - c), k -> {
-          Row[] pair = chunkRows[k];
-          for (int i = chunks[first + k], end = chunks[first + k + 1]; i < end; i++) {
-            row(r, i, pair[0], pair[1]);
-          }
-        });
-        for (int k = 0; k < window && c + k < chunks.length - 1; k++) {
-          flush(chunkRows[k][0], chunkRows[k][1]);
-          chunksFormatted++;
-        }
-      }
+      inChunks(r, chunks, tasks);
     }
     rows += n;
   }
@@ -143,10 +147,71 @@ public final class HrdCsv implements ClassDriver.Handler {
   /** A chunk of farthest rows, in bytes, about (a code and its '-' a farthest layout). */
   static final int CHUNK_BYTES = 1 << 20;
 
-  /** Each chunk's buffers for both files, kept between groups: a window of them at a time. */
-  private Row[][] chunkRows = new Row[0][];
+  /** Two windows of chunks, each chunk's buffers for both files ([w][k][0] farthest, [1] solution), kept between groups. */
+  private Row[][][] windows = new Row[2][0][];
   /** Chunks formatted by the tasks so far (for tests). */
   int chunksFormatted;
+
+  /**
+   * A group's rows in chunks: each call of {@code tasks} first hands the window formatted before
+   * to the streams (a task a stream, writing the window's chunks in order), then formats the next
+   * window (a task a chunk); the streams' tasks come first, so they start first.
+   */
+  private void inChunks(AllRootsBfs.Result r, int[] chunks, ClassDriver.Tasks tasks) throws IOException {
+    int window = 2 * tasks.threads();
+    if (windows[0].length < window) {
+      for (int w = 0; w < 2; w++) {
+        windows[w] = new Row[window][2];
+        for (Row[] pair : windows[w]) {
+          pair[0] = farthestOut.length == 0 ? null : new Row();
+          pair[1] = solutionOut.length == 0 ? null : new Row();
+        }
+      }
+    }
+    OutputStream[] streams = new OutputStream[farthestOut.length + solutionOut.length];
+    System.arraycopy(farthestOut, 0, streams, 0, farthestOut.length);
+    System.arraycopy(solutionOut, 0, streams, farthestOut.length, solutionOut.length);
+    int count = chunks.length - 1;
+    int pending = 0; // the chunks of the window formatted last, not written yet
+    for (int c = 0, w = 0; c < count || pending > 0; c += window, w ^= 1) {
+      Row[][] toWrite = windows[w ^ 1];
+      Row[][] toFormat = windows[w];
+      int writing = pending;
+      int first = c;
+      int formatting = Math.max(0, Math.min(window, count - c));
+      int writers = writing > 0 ? streams.length : 0;
+      try {
+        tasks.run(writers + formatting, k -> {
+          if (k < writers) {
+            int file = k < farthestOut.length ? 0 : 1;
+            for (int j = 0; j < writing; j++) {
+              toWrite[j][file].writeOnly(streams[k]);
+            }
+            return;
+          }
+          Row[] pair = toFormat[k - writers];
+          if (pair[0] != null) {
+            pair[0].size = 0;
+          }
+          if (pair[1] != null) {
+            pair[1].size = 0;
+          }
+          for (int i = chunks[first + k - writers], end = chunks[first + k - writers + 1]; i < end; i++) {
+            row(r, i, pair[0], pair[1]);
+          }
+        });
+      } catch (IllegalStateException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+          if (t instanceof UncheckedIOException io) {
+            throw io.getCause();
+          }
+        }
+        throw e;
+      }
+      chunksFormatted += formatting;
+      pending = formatting;
+    }
+  }
 
   /**
    * Where each chunk of the group's rows starts, the group's size last; null when the group's
@@ -178,15 +243,6 @@ public final class HrdCsv implements ClassDriver.Handler {
     if (solution != null) {
       solution.code(hex, i).comma().number(r.minSolutionStep[i]).comma().number(r.minSolutionNum[i]).comma();
       solution.list(hex, r.minSolutions(i)).comma().number(r.solutionNum[i]).newline();
-    }
-  }
-
-  private void flush(Row farthest, Row solution) throws IOException {
-    if (farthest != null) {
-      farthest.flush(farthestOut);
-    }
-    if (solution != null) {
-      solution.flush(solutionOut);
     }
   }
 
@@ -251,15 +307,21 @@ public final class HrdCsv implements ClassDriver.Handler {
       b[size++] = '\n';
     }
 
-    void flushIfFull(OutputStream out) throws IOException {
-      if (size >= FLUSH) {
-        flush(out);
+    /** Writes the buffer to every stream, then empties it. */
+    void writeTo(OutputStream[] out) throws IOException {
+      for (OutputStream o : out) {
+        o.write(b, 0, size);
       }
+      size = 0;
     }
 
-    void flush(OutputStream out) throws IOException {
-      out.write(b, 0, size);
-      size = 0;
+    /** Writes the buffer to one stream and keeps it (a task's share of a chunk); an error unchecked. */
+    void writeOnly(OutputStream out) {
+      try {
+        out.write(b, 0, size);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 }

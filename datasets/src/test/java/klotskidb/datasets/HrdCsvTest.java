@@ -2,9 +2,12 @@ package klotskidb.datasets;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -55,6 +58,46 @@ class HrdCsvTest {
           .findFirst().orElseThrow();
       assertEquals(published[1] + " " + published[2] + " " + published[3], sum.toString(), files[k]);
     }
+  }
+
+  /** A stream that fails once it has taken {@code limit} bytes, as a full disk does. */
+  private static final class FullDisk extends OutputStream {
+    private final long limit;
+    private long taken;
+
+    FullDisk(long limit) {
+      this.limit = limit;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      taken += len;
+      if (taken > limit) {
+        throw new IOException("No space left on device");
+      }
+    }
+  }
+
+  /**
+   * A stream that fails while a group's chunks are written on several threads (a file's stream at
+   * 3 MB): its error comes out of the driver as the stream threw it, and no window after it runs.
+   */
+  @Test
+  void aStreamFailingWhileChunksAreWrittenFailsTheClassWithItsError() {
+    int cls = LayoutClass.parse("0-3-0");
+    Groups groups = Grouper.of(ClassSet.of(List.of("0-3-0")), 2, Progress.NONE);
+    FileChecksum sum = new FileChecksum();
+    HrdCsv csv = new HrdCsv(new OutputStream[] {sum, new FullDisk(3 << 20)}, new OutputStream[0]);
+    IOException e = assertThrows(IOException.class, () -> new ClassDriver(3, Kernels.fastest()).run(groups, cls, true, csv));
+    assertEquals("No space left on device", e.getMessage());
+    // the first window (six chunks, about 6 MB) formatted; its writing failed beside the second's formatting
+    assertEquals(0, csv.rows());
+    assertEquals(6, csv.chunksFormatted);
   }
 
   @Test

@@ -67,7 +67,8 @@ public final class ClassAnalysis {
     int base = groups.start(first);
     FileChecksum farthestSum = new FileChecksum();
     FileChecksum solutionSum = new FileChecksum();
-    HrdCsv rows = new HrdCsv(farthestSum.tee(farthestOut), solutionSum.tee(solutionOut));
+    // each file's checksum and the file itself written at once, a large group's chunks on two threads
+    HrdCsv rows = new HrdCsv(HrdCsv.streams(farthestSum, farthestOut), HrdCsv.streams(solutionSum, solutionOut));
     ClassDriver.Handler values = (g, graph, r) -> {
       int offset = groups.start(g) - base;
       for (int i = 0; i < r.size; i++) {
