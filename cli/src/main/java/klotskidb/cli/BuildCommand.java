@@ -46,7 +46,8 @@ final class BuildCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static String summary(Layers layers, Path target, Stages stages) throws IOException {
+  /** The summary printed at the end of a build (FullDatabaseTest makes it from the job on all 29M layouts). */
+  static String summary(Layers layers, Path target, Stages stages) throws IOException {
     Groups groups = layers.groups();
     LayoutSpace all = groups.layouts();
     int solvable = 0;

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,12 +32,16 @@ import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
-import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Mover;
+import klotskidb.grouper.GroupTable;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
+import klotskidb.jobs.BuildJob;
+import klotskidb.jobs.Stages;
 import klotskidb.layerer.HarderThan;
 import klotskidb.layerer.Layerer;
 import klotskidb.layerer.Layers;
@@ -41,6 +49,7 @@ import klotskidb.query.FindFilter;
 import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
 import klotskidb.query.Queries;
+import klotskidb.testing.Parallel;
 import klotskidb.testing.Published;
 import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
@@ -53,8 +62,15 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * The full build, as {@code make run} does it, checked against an independent in-memory run of
- * the pipeline: a seeded sample of 1,000,000 layouts field by field, and every group record.
+ * The full build, as {@code make run} does it, checked against the pipeline's own results in
+ * memory (the build's layers, kept by running its job here): every layout record field by field,
+ * the ids of a seeded random million and every group record; then the published tables, the
+ * exports' checksums and the questions on all 29M layouts. The pipeline runs once: a second run in
+ * memory was the same code again (the build's job is {@link Grouper} and {@link Layerer} over
+ * {@link LayoutSpace}); that its results are the published ones is verify's check below and the
+ * shipped tables' tests here, that they do not depend on threads the grouper's and layerer's.
+ * Every check over all 29M layouts that needs the groups or the layers is here, on the build's
+ * results, where each module's test JVM once grouped and layered the whole space again.
  * The tests only read the database (each writes its own files), so the class runs beside the
  * other classes, its tests two at a time when a worker is free (most scan it on one thread).
  */
@@ -63,20 +79,28 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class FullDatabaseTest {
   @TempDir static Path temp;
   private static Path dbDir;
-  private static Cli build;
+  /** The pipeline's results the database was written from (dropped with the class: the whole space's arrays). */
+  private static Layers built;
+  /** What {@code klotski build} prints at the end, made from them. */
+  private static String summary;
   private static KlotskiDb db;
 
+  /** {@code klotski build}'s job, its summary made as the command makes it, its layers kept. */
   @BeforeAll
-  static void buildEverything() {
+  static void buildEverything() throws Exception {
     dbDir = temp.resolve("klotski-db");
-    build = Cli.run("build", "--db", dbDir.toString(), "--no-progress");
-    assertEquals(0, build.exit, build.toString());
+    Stages stages = new Stages(new PrintWriter(Writer.nullWriter()));
+    BuildJob.Built b = BuildJob.run(dbDir, ClassSet.ALL, Runtime.getRuntime().availableProcessors(), Progress.NONE,
+        stages, note -> {});
+    built = b.layers();
+    summary = BuildCommand.summary(built, b.database(), stages);
     db = KlotskiDb.open(dbDir);
   }
 
   @AfterAll
   static void close() {
     EveryRecord.forget();
+    built = null;
     if (db != null) {
       db.close();
     }
@@ -164,8 +188,8 @@ class FullDatabaseTest {
 
   @Test
   void theSummaryReportsTheCounts() {
-    assertTrue(build.out.contains("layouts              29,334,498"), build.out);
-    assertTrue(build.out.contains("groups               25,422"), build.out);
+    assertTrue(summary.contains("layouts              29,334,498"), summary);
+    assertTrue(summary.contains("groups               25,422"), summary);
     assertEquals(29_334_498, db.layoutCount());
   }
 
@@ -496,19 +520,19 @@ class FullDatabaseTest {
   }
 
   /**
-   * Every record equals an independent run of the pipeline in memory (read in {@link EveryRecord}'s
+   * Every record equals the pipeline's results it was written from (read in {@link EveryRecord}'s
    * one scan, in code order: ids are ranks in code order, so the n-th row is id n), the ids of a
    * random million, and every group record.
    */
   @Test
-  void recordsEqualAnIndependentRunOfThePipeline() {
-    IndependentRun run = EveryRecord.scanned().independent;
+  void recordsEqualThePipelinesResultsInMemory() {
+    PipelineResults run = EveryRecord.scanned().pipeline;
     run.failure.rethrow();
-    AllLayouts all = run.all;
+    LayoutSpace all = run.all;
     Groups groups = run.groups;
     Layers layers = run.layers;
     assertEquals(all.size(), run.next);
-    Random random = TestSeed.random("FullDatabaseTest.recordsEqualAnIndependentRunOfThePipeline");
+    Random random = TestSeed.random("FullDatabaseTest.recordsEqualThePipelinesResultsInMemory");
     for (int i = 0; i < 1_000_000; i++) {
       int id = random.nextInt(all.size());
       if (db.codeOfId(id) != all.code(id)) {
@@ -530,12 +554,125 @@ class FullDatabaseTest {
     assertEquals(groups.count(), g[0]);
   }
 
-  /** The pipeline run again in memory, and its look at each record in the one scan. */
-  private static final class IndependentRun implements Consumer<CaseRecord> {
+  /**
+   * For every layout and both distance fields of the build's results (layer from the seed,
+   * min_solution_step): every neighbour differs by at most 1, a layout at 0 is the seed / solved,
+   * and a layout at k > 0 has a neighbour at k - 1. Unsolvable groups have NONE everywhere and
+   * solved layouts 0. (The layerer's tests check the same on their sample classes.)
+   */
+  @Test
+  void distancesAreConsistentAcrossEveryMove() {
+    Layers layers = built;
+    Groups groups = layers.groups();
+    LayoutSpace all = groups.layouts();
+    long bad = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
+      Mover mover = new Mover();
+      long wrong = 0;
+      for (int id = from; id < to; id++) {
+        long code = all.code(id);
+        int g = groups.groupOf(id);
+        int step = layers.minSolutionStep(id);
+        int layer = layers.layer(id);
+        int n = mover.neighbours(code, next);
+        boolean stepDown = false;
+        boolean layerDown = false;
+        for (int i = 0; i < n; i++) {
+          int nid = all.index(next[i]);
+          int s = layers.minSolutionStep(nid);
+          int l = layers.layer(nid);
+          wrong += Math.abs(s - step) > 1 || Math.abs(l - layer) > 1 ? 1 : 0;
+          stepDown |= s == step - 1;
+          layerDown |= l == layer - 1;
+        }
+        if (!layers.isSolvable(g)) {
+          wrong += step == Layers.NONE ? 0 : 1;
+        } else if (Code.isSolved(code)) {
+          wrong += step == 0 ? 0 : 1;
+        } else {
+          wrong += step > 0 && stepDown ? 0 : 1;
+        }
+        wrong += layer == 0 ? (groups.seed(g) == id ? 0 : 1) : (layerDown ? 0 : 1);
+        if (wrong > 0) {
+          throw new AssertionError("distances inconsistent at " + Code.format(code));
+        }
+      }
+      return wrong;
+    });
+    assertEquals(0, bad);
+  }
+
+  /**
+   * The tables shipped in the jar for answers without a database are what the build of every
+   * layout makes, row for row: {@code groups.tsv} (every group's size and seed, {@link GroupTable})
+   * and {@code min_solution_steps.tsv} (each class's layouts by steps, {@link HarderThan}). On a
+   * difference the build's own table is written to {@code target/shipped/}, to be copied over the
+   * resource once its difference is understood.
+   */
+  @Test
+  void theShippedGroupTableIsTheBuildsGroups() throws IOException {
+    Groups groups = built.groups();
+    StringBuilder t = new StringBuilder()
+        .append("# Every group (SPEC 4), class by class in group_num order: jiang, bing, style, group_num, size,\n")
+        .append("# seed (its smallest code). Read by GroupTable; FullDatabaseTest holds it equal to a build of every layout.\n");
+    for (int g = 0; g < groups.count(); g++) {
+      int cls = groups.classOf(g);
+      t.append(LayoutClass.jiangOf(cls)).append('\t').append(LayoutClass.bingOf(cls)).append('\t')
+          .append(LayoutClass.styleOf(cls)).append('\t').append(groups.groupNum(g)).append('\t')
+          .append(groups.size(g)).append('\t').append(Code.format(groups.layouts().code(groups.seed(g)))).append('\n');
+    }
+    sameAsShipped(GroupTable.class, "groups.tsv", t.toString());
+  }
+
+  /** The shipped steps table (above): each class's layouts by min_solution_step. */
+  @Test
+  void theShippedStepsTableIsTheBuildsSteps() throws IOException {
+    Layers layers = built;
+    Groups groups = layers.groups();
+    long[][] exact = new long[LayoutClass.COUNT][200];
+    for (int id = 0; id < groups.layoutCount(); id++) {
+      int s = layers.minSolutionStep(id);
+      if (s >= 0) {
+        exact[groups.classOf(groups.groupOf(id))][s]++;
+      }
+    }
+    StringBuilder t = new StringBuilder()
+        .append("# min_solution_step of all 29,334,498 layouts (421,409 of them unsolvable, not counted), class by class:\n")
+        .append("# jiang, bing, style, steps, the layouts needing exactly that many (a row for each step up to the class's\n")
+        .append("# largest). HarderThan ranks against it whatever was built, every build checks its classes' rows, and\n")
+        .append("# FullDatabaseTest the whole table against a build of every layout.\n");
+    for (int cls = 0; cls < LayoutClass.COUNT; cls++) {
+      int last = exact[cls].length - 1;
+      while (last >= 0 && exact[cls][last] == 0) {
+        last--;
+      }
+      for (int s = 0; s <= last; s++) {
+        t.append(LayoutClass.jiangOf(cls)).append('\t').append(LayoutClass.bingOf(cls)).append('\t')
+            .append(LayoutClass.styleOf(cls)).append('\t').append(s).append('\t').append(exact[cls][s]).append('\n');
+      }
+    }
+    sameAsShipped(HarderThan.class, "min_solution_steps.tsv", t.toString());
+  }
+
+  private static void sameAsShipped(Class<?> owner, String name, String made) throws IOException {
+    String shipped;
+    try (InputStream in = owner.getResourceAsStream(name)) {
+      shipped = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+    }
+    if (!shipped.equals(made)) {
+      Path out = Path.of("target", "shipped", name);
+      Files.createDirectories(out.getParent());
+      Files.writeString(out, made, StandardCharsets.US_ASCII);
+      assertEquals(shipped.length(), made.length(), name + " differs from this build: its table written to " + out.toAbsolutePath());
+      assertEquals(shipped, made, name + " differs from this build: its table written to " + out.toAbsolutePath());
+    }
+  }
+
+  /** The build's results in memory, and their look at each record in the one scan. */
+  private static final class PipelineResults implements Consumer<CaseRecord> {
     final Failure failure = new Failure();
-    final AllLayouts all = AllLayouts.build();
-    final Groups groups = new Grouper(all, null, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
-    final Layers layers = new Layerer(groups, Runtime.getRuntime().availableProcessors(), Progress.NONE).run();
+    final Layers layers = built;
+    final Groups groups = layers.groups();
+    final LayoutSpace all = groups.layouts();
     final HarderThan rank = HarderThan.of(layers);
     final Mover mover = new Mover();
     int next;
@@ -568,14 +705,14 @@ class FullDatabaseTest {
    */
   private static final class EveryRecord {
     private static EveryRecord scanned;
-    final IndependentRun independent = new IndependentRun();
+    final PipelineResults pipeline = new PipelineResults();
     final DesignersFacts designers = new DesignersFacts();
 
     static synchronized EveryRecord scanned() {
       if (scanned == null) {
         EveryRecord r = new EveryRecord();
         db.forEachCase(0, Long.MAX_VALUE, c -> {
-          r.independent.accept(c);
+          r.pipeline.accept(c);
           r.designers.accept(c);
         });
         scanned = r;

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Groups;
-import klotskidb.testing.Parallel;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** BFS layers and distances to a solution: the sample classes ({@link SampleData}), and every move of all 29,334,498 layouts (slow). */
+/**
+ * BFS layers and distances to a solution on the sample classes ({@link SampleData}); the same
+ * checks over every move of all 29,334,498 layouts are FullDatabaseTest's, on the full build.
+ */
 class LayererTest {
   private static final LayoutSpace all = SampleData.space();
   private static final Groups groups = SampleData.groups();
@@ -49,53 +49,6 @@ class LayererTest {
       }
       assertEquals(solved, layers.solvedCount(g));
     }
-  }
-
-  /**
-   * For every layout and both distance fields (layer from the seed, min_solution_step): every
-   * neighbour differs by at most 1, a layout at 0 is the seed / solved, and a layout at k > 0 has
-   * a neighbour at k - 1. Unsolvable groups have NONE everywhere and solved layouts 0.
-   */
-  @Test
-  @Tag("slow")
-  void distancesAreConsistentAcrossEveryMove() {
-    LayoutSpace all = FullData.all();
-    Groups groups = FullData.groups();
-    Layers layers = FullData.layers();
-    long bad = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
-      Mover mover = new Mover();
-      long wrong = 0;
-      for (int id = from; id < to; id++) {
-        long code = all.code(id);
-        int g = groups.groupOf(id);
-        int step = layers.minSolutionStep(id);
-        int layer = layers.layer(id);
-        int n = mover.neighbours(code, next);
-        boolean stepDown = false;
-        boolean layerDown = false;
-        for (int i = 0; i < n; i++) {
-          int nid = all.index(next[i]);
-          int s = layers.minSolutionStep(nid);
-          int l = layers.layer(nid);
-          wrong += Math.abs(s - step) > 1 || Math.abs(l - layer) > 1 ? 1 : 0;
-          stepDown |= s == step - 1;
-          layerDown |= l == layer - 1;
-        }
-        if (!layers.isSolvable(g)) {
-          wrong += step == Layers.NONE ? 0 : 1;
-        } else if (Code.isSolved(code)) {
-          wrong += step == 0 ? 0 : 1;
-        } else {
-          wrong += step > 0 && stepDown ? 0 : 1;
-        }
-        wrong += layer == 0 ? (groups.seed(g) == id ? 0 : 1) : (layerDown ? 0 : 1);
-        if (wrong > 0) {
-          throw new AssertionError("distances inconsistent at " + Code.format(code));
-        }
-      }
-      return wrong;
-    });
-    assertEquals(0, bad);
   }
 
   @Test

@@ -30,7 +30,8 @@ import klotskidb.grouper.Groups;
  *
  * A class's groups do not depend on the other classes, so numbers and names such as 5-4-1-1 are the
  * full build's. A layout outside {@link #SMALL} may have its {@code minimal} unknown here (the class
- * one piece fewer is absent). Checks over every layout use {@link FullData} and are tagged slow.
+ * one piece fewer is absent). Checks over every layout are FullDatabaseTest's (the cli module), on the
+ * full build's own results: the whole space is grouped and layered once in a test run.
  */
 public final class SampleData {
   /** Classes whose every layout's facts the tests check, {@code minimal} included. */
