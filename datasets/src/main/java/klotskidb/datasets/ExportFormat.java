@@ -46,7 +46,7 @@ public enum ExportFormat {
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       FileChecksum sum = new FileChecksum();
       long[] lines = new long[1];
-      target.write(s -> lines[0] = HrdFiles.allCases(db, r.cls(), sum.tee(s), progress));
+      target.write(s -> lines[0] = HrdFiles.allCases(db, r.cls(), r.threads(), sum.tee(s), progress));
       return new Written(lines[0], lines(lines[0], target), sum, "All_Case.txt", wholeFileNotCompared(db, r, "All_Case.txt"));
     }
   },
@@ -56,7 +56,7 @@ public enum ExportFormat {
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       FileChecksum sum = new FileChecksum();
       long[] lines = new long[1];
-      target.write(s -> lines[0] = HrdFiles.mainCsv(db, r.cls(), r.rule(), sum.tee(s), progress));
+      target.write(s -> lines[0] = HrdFiles.mainCsv(db, r.cls(), r.rule(), r.threads(), sum.tee(s), progress));
       String notCompared = wholeFileNotCompared(db, r, "main.csv");
       if (notCompared == null && r.rule() == HrdFiles.MirrorRule.EXACT) {
         notCompared = "not compared: the published main.csv uses the original engine's mirror rule (the default, "

@@ -3,10 +3,20 @@ package klotskidb.datasets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import klotskidb.base.Workers;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
+import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 
@@ -21,10 +31,20 @@ import klotskidb.enumerator.LayoutClass;
  *
  * Y|N is the layout's symmetry: exact (the mirror equals the layout, 11,634 Y) or the original
  * engine's rule ({@link LegacySymmetry}, 13,618 Y), which the published main.csv MD5 needs.
+ *
+ * <p>The whole database's file on several threads: the ids cut into parts of {@link #PART_IDS}
+ * (ids are ranks in code order, so a part is a range of codes, {@link AllLayouts#codeOfId}), each
+ * part's lines read and formatted by a thread of a pool into an array of its own, the arrays
+ * written in order by the caller's thread: the same bytes as one thread's scan, which the scan
+ * bounds (its reads and decoding are most of a file's time; BENCHMARKS.md, row "the whole-database
+ * files in parts").
  */
 public final class HrdFiles {
   /** Which symmetry test fills main.csv's Y|N column. */
   public enum MirrorRule { EXACT, LEGACY }
+
+  /** Ids in a part of a whole-database file written on several threads (about 9 MB of main.csv). */
+  static final int PART_IDS = 1 << 18;
 
   private HrdFiles() {}
 
@@ -32,7 +52,21 @@ public final class HrdFiles {
    * All_Case.txt (of class {@code cls} only when it is not -1); returns the lines written. The
    * codes alone: all of them from the {@code ids} family, one class's from its names.
    */
-  public static long allCases(KlotskiDb db, int cls, OutputStream out, LongConsumer progress) throws IOException {
+  public static long allCases(KlotskiDb db, int cls, int threads, OutputStream out, LongConsumer progress)
+      throws IOException {
+    if (cls < 0 && threads > 1) {
+      return inParts(threads, out, progress, (from, to, part) -> {
+        byte[] codeLine = new byte[Code.DIGITS + 1];
+        codeLine[0] = '\n';
+        long[] n = {0};
+        db.forEachCode(from, to, code -> {
+          Code.formatInto(code, codeLine, 1);
+          part.add(codeLine, codeLine.length);
+          n[0]++;
+        });
+        return n[0];
+      });
+    }
     byte[] line = new byte[Code.DIGITS + 1];
     line[0] = '\n';
     long[] n = {0};
@@ -70,9 +104,9 @@ public final class HrdFiles {
    * is written as bytes straight into one array (BENCHMARKS, "main.csv written as bytes"), the way
    * All_Case.txt is.
    */
-  public static long mainCsv(KlotskiDb db, int cls, MirrorRule rule, OutputStream out, LongConsumer progress)
-      throws IOException {
-    return lines(db, cls, out, progress, (line, at, c) -> {
+  public static long mainCsv(KlotskiDb db, int cls, MirrorRule rule, int threads, OutputStream out,
+      LongConsumer progress) throws IOException {
+    return lines(db, cls, threads, out, progress, (line, at, c) -> {
       boolean symmetric = rule == MirrorRule.EXACT ? c.symmetric() : LegacySymmetry.isSymmetric(c.code());
       at = decimal(c.id(), line, at);
       line[at++] = ',';
@@ -113,8 +147,20 @@ public final class HrdFiles {
     int line(byte[] line, int at, CaseRecord c);
   }
 
-  private static long lines(KlotskiDb db, int cls, OutputStream out, LongConsumer progress, Format format)
-      throws IOException {
+  private static long lines(KlotskiDb db, int cls, int threads, OutputStream out, LongConsumer progress,
+      Format format) throws IOException {
+    if (cls < 0 && threads > 1) {
+      return inParts(threads, out, progress, (from, to, part) -> {
+        byte[] partLine = new byte[128];
+        partLine[0] = '\n';
+        long[] n = {0};
+        db.forEachCase(AllLayouts.codeOfId(from), to < AllLayouts.COUNT ? AllLayouts.codeOfId(to) : Long.MAX_VALUE, c -> {
+          part.add(partLine, format.line(partLine, 1, c));
+          n[0]++;
+        });
+        return n[0];
+      });
+    }
     byte[] line = new byte[128];
     line[0] = '\n';
     long[] n = new long[2]; // lines written, layouts seen
@@ -143,5 +189,77 @@ public final class HrdFiles {
       throw e.getCause();
     }
     return n[0];
+  }
+
+  /** Appends the lines of the layouts with ids in [from, to) to {@code part}, each after a line break; returns how many. */
+  private interface PartLines {
+    long write(int from, int to, PartBytes part);
+  }
+
+  /** A part's bytes, growing as lines are added, reused once written (one thread's at a time; fastutil-core has no byte lists). */
+  private static final class PartBytes {
+    byte[] bytes = new byte[1 << 20];
+    int size;
+
+    void add(byte[] line, int length) {
+      if (size + length > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, size + length));
+      }
+      System.arraycopy(line, 0, bytes, size, length);
+      size += length;
+    }
+  }
+
+  /** A part's lines and how many. */
+  private record Part(PartBytes bytes, long lines) {}
+
+  /**
+   * The whole database's lines on {@code threads} threads (above): at most two parts a thread
+   * made and not yet written; returns the lines written.
+   */
+  private static long inParts(int threads, OutputStream out, LongConsumer progress, PartLines lines)
+      throws IOException {
+    int parts = (AllLayouts.COUNT + PART_IDS - 1) / PART_IDS;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      ArrayDeque<Future<Part>> made = new ArrayDeque<>();
+      Queue<PartBytes> free = new ConcurrentLinkedQueue<>(); // the arrays written, for the next parts
+      long written = 0;
+      for (int next = 0; next < parts || !made.isEmpty(); ) {
+        while (next < parts && made.size() < 2 * threads) {
+          int from = next++ * PART_IDS;
+          int to = (int) Math.min((long) from + PART_IDS, AllLayouts.COUNT);
+          made.add(pool.submit(() -> {
+            PartBytes bytes = free.poll();
+            bytes = bytes == null ? new PartBytes() : bytes;
+            return new Part(bytes, lines.write(from, to, bytes));
+          }));
+        }
+        Part p = made.remove().get();
+        int skip = written == 0 && p.lines() > 0 ? 1 : 0; // no line break before the first line
+        out.write(p.bytes().bytes, skip, p.bytes().size - skip);
+        p.bytes().size = 0;
+        free.add(p.bytes());
+        long before = written;
+        written += p.lines();
+        if (written >>> 16 != before >>> 16) { // as often as one scan tells it: every 65,536 lines
+          progress.accept(written);
+        }
+      }
+      return written;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(e.getCause());
+    } finally {
+      Workers.stop(pool); // every part's scan ends before the caller closes the handle
+    }
   }
 }

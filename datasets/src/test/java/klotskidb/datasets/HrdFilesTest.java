@@ -1,6 +1,7 @@
 package klotskidb.datasets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.Random;
 import klotskidb.datasets.HrdFiles.MirrorRule;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
+import klotskidb.enumerator.AllLayouts;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.testing.TestSeed;
@@ -39,11 +41,34 @@ class HrdFilesTest {
                   + "," + c.bing() + "," + c.style() + "," + c.groupNum() + "," + c.groupIndex());
             }
           });
-          ByteArrayOutputStream out = new ByteArrayOutputStream();
-          long lines = HrdFiles.mainCsv(db, cls, rule, out, n -> { });
-          assertEquals(expected.size(), lines, rule + " " + cls);
-          assertEquals(String.join("\n", expected), out.toString(StandardCharsets.US_ASCII), rule + " " + cls);
+          for (int threads : new int[] {1, 3}) { // one scan, and parts on a pool (the whole database's)
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            long lines = HrdFiles.mainCsv(db, cls, rule, threads, out, n -> { });
+            assertEquals(expected.size(), lines, rule + " " + cls + " " + threads);
+            assertEquals(String.join("\n", expected), out.toString(StandardCharsets.US_ASCII), rule + " " + cls + " " + threads);
+          }
         }
+      }
+    }
+  }
+
+  /**
+   * All_Case.txt's lines are the codes in code order, from one scan and from parts on a pool: the
+   * three small classes lie in some of the parts of {@link HrdFiles#PART_IDS} ids, empty parts between.
+   */
+  @Test
+  void allCasesLinesAreTheCodesInOrder() throws Exception {
+    Path dir = SmallDatabase.publish(SmallDatabase.layers("0-1-0", "0-2-0", "1-1-0"), temp.resolve("codes"));
+    try (KlotskiDb db = KlotskiDb.open(dir)) {
+      List<String> expected = new ArrayList<>();
+      db.forEachCase(c -> expected.add(Code.format(c.code())));
+      long parts = expected.stream().mapToInt(c -> AllLayouts.rank(Code.parse(c)) / HrdFiles.PART_IDS).distinct().count();
+      assertTrue(parts >= 3 && parts < (AllLayouts.COUNT + HrdFiles.PART_IDS - 1) / HrdFiles.PART_IDS, parts + " parts");
+      for (int threads : new int[] {1, 2, 3}) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        long lines = HrdFiles.allCases(db, -1, threads, out, n -> { });
+        assertEquals(expected.size(), lines, "threads " + threads);
+        assertEquals(String.join("\n", expected), out.toString(StandardCharsets.US_ASCII), "threads " + threads);
       }
     }
   }

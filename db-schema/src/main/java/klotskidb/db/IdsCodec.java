@@ -23,6 +23,10 @@ public final class IdsCodec {
     b.putInt(id);
   }
 
+  public static int decodeKey(ByteBuffer key) {
+    return key.getInt(0);
+  }
+
   public static void putValue(ByteBuffer b, long code) {
     Schema.putCode(b, code);
   }

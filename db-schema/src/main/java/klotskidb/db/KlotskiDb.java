@@ -493,10 +493,21 @@ public final class KlotskiDb implements AutoCloseable {
    * 9 bytes a row instead of a whole record, for what needs the codes only (All_Case.txt).
    */
   public void forEachCode(LongConsumer action) {
+    forEachCode(0, Integer.MAX_VALUE, action);
+  }
+
+  /** The codes of the layouts with ids in [from, to), in code order. */
+  public void forEachCode(int from, int to, LongConsumer action) {
     try (ReadOptions ro = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
         RocksIterator it = db.newIterator(byName.get(IdsCodec.FAMILY), ro)) {
+      ByteBuffer key = ByteBuffer.allocateDirect(4);
       ByteBuffer value = ByteBuffer.allocateDirect(8);
-      for (it.seekToFirst(); it.isValid(); it.next()) {
+      for (it.seek(IdsCodec.key(Math.max(from, 0))); it.isValid(); it.next()) {
+        key.clear();
+        it.key(key);
+        if (IdsCodec.decodeKey(key) >= to) {
+          break;
+        }
         value.clear();
         it.value(value);
         action.accept(IdsCodec.decodeValue(value));

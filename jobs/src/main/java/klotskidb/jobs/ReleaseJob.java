@@ -97,11 +97,11 @@ public final class ReleaseJob {
       // run: the whole-database files, then the classes' files from their analysis
       if (plan.todo().contains("All_Case.txt")) {
         kept.put("All_Case.txt", Release.write(o.out(), "All_Case.txt", o.gzip(),
-            s -> HrdFiles.allCases(db, -1, s, n -> { })));
+            s -> HrdFiles.allCases(db, -1, o.threads(), s, n -> { })));
       }
       if (plan.todo().contains("main.csv")) {
         kept.put("main.csv", Release.write(o.out(), "main.csv", o.gzip(),
-            s -> HrdFiles.mainCsv(db, -1, HrdFiles.MirrorRule.LEGACY, s, n -> { })));
+            s -> HrdFiles.mainCsv(db, -1, HrdFiles.MirrorRule.LEGACY, o.threads(), s, n -> { })));
       }
     }
     List<Integer> classes = new ArrayList<>();
