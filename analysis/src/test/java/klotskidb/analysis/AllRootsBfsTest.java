@@ -194,7 +194,7 @@ class AllRootsBfsTest {
     assertEquals("DAA7F3000", Code.format(graph.code((int) min[0])));
     assertEquals("DAAF4CC00", Code.format(graph.code((int) min[1])));
     // a sample of other roots of the same group against the reference
-    Random random = new Random(5);
+    Random random = TestSeed.random("AllRootsBfsTest.theClassicStartHasItsPublishedValues");
     int[] roots = random.ints(150, 0, groups.size(g)).toArray();
     compare(g, roots);
   }
@@ -207,7 +207,7 @@ class AllRootsBfsTest {
   void aDenseGroupSweptBothWaysEqualsAPlainBfs() {
     int g = groups.group(LayoutClass.index(1, 2, 0), 0);
     List<AllRootsBfs> engines = engines(2, AllRootsBfs.LONG_DEPTH);
-    Random random = new Random(17);
+    Random random = TestSeed.random("AllRootsBfsTest.aDenseGroupSweptBothWaysEqualsAPlainBfs");
     int[] roots = random.ints(300, 0, groups.size(g)).toArray();
     compare(g, roots, engines);
     for (AllRootsBfs engine : engines) {

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.logging.Level;
@@ -28,6 +27,7 @@ import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.query.Difficulty;
 import klotskidb.query.Facts;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -541,7 +541,7 @@ class BrowserTest {
     List<String> others = new ArrayList<>((List<String>) js(browser,
         "return [...document.querySelectorAll(\"#levels section:not([data-source='tieba-40']) a\")].map(a => '#' + hashOf(a.dataset.code))"));
     assertEquals(39, classics.size(), "40 classics, two names of one layout on one card");
-    Collections.shuffle(others, new Random(59));
+    Collections.shuffle(others, TestSeed.random("BrowserTest.everyClassicAndASampleOfLevelsOpenWithTheDatabasesMoves"));
     List<String> levels = new ArrayList<>(classics);
     // three levels once opened one right after another and undone (issue 71): the page spent half of
     // Chromium's 200 navigations in 10 s on its own address, and the browser dropped the player's next

@@ -22,6 +22,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.db.Publisher;
 import klotskidb.db.Schema;
 import klotskidb.testing.Published;
+import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -233,7 +234,7 @@ class FaultInjectionTest {
   @ParameterizedTest
   @MethodSource("families")
   void plainVerifyFailsForAByteFlippedAnywhereInAFamilysFile(String cf) throws Exception {
-    Random random = new Random(cf.hashCode());
+    Random random = TestSeed.random("FaultInjectionTest.plainVerifyFailsForAByteFlippedAnywhereInAFamilysFile." + cf);
     List<String> files;
     try (KlotskiDb db = KlotskiDb.open(clean)) {
       files = db.tableFiles(cf);
