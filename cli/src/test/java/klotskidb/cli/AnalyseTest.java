@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AnalyseTest {
   @TempDir static Path temp;
   private static Path db;
-  private static final String CLASSES = "5-4-1,0-3-0,1-2-1,0-4-0,1-3-0,2-2-1,1-1-1";
+  private static final String CLASSES = "5-4-1,0-3-0,1-2-1,0-4-0,1-2-0,2-1-1,1-1-1";
 
   @BeforeAll
   static void build() {
