@@ -1,6 +1,9 @@
 package klotskidb.base;
 
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 
@@ -65,6 +68,28 @@ public final class Workers {
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * A pool task's result: its IOException or RuntimeException thrown as it was, anything else
+   * it threw as the cause of an IOException, an interrupt of this thread as an IOException (the
+   * interrupt kept). For tasks that read or write files on a pool ({@link #stop} in the finally).
+   */
+  public static <T> T await(Future<T> task) throws IOException {
+    try {
+      return task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(e.getCause());
     }
   }
 }

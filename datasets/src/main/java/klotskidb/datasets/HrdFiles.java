@@ -7,7 +7,6 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -58,13 +57,10 @@ public final class HrdFiles {
       return inParts(threads, out, progress, (from, to, part) -> {
         byte[] codeLine = new byte[Code.DIGITS + 1];
         codeLine[0] = '\n';
-        long[] n = {0};
         db.forEachCode(from, to, code -> {
           Code.formatInto(code, codeLine, 1);
           part.add(codeLine, codeLine.length);
-          n[0]++;
         });
-        return n[0];
       });
     }
     byte[] line = new byte[Code.DIGITS + 1];
@@ -153,12 +149,8 @@ public final class HrdFiles {
       return inParts(threads, out, progress, (from, to, part) -> {
         byte[] partLine = new byte[128];
         partLine[0] = '\n';
-        long[] n = {0};
-        db.forEachCase(AllLayouts.codeOfId(from), to < AllLayouts.COUNT ? AllLayouts.codeOfId(to) : Long.MAX_VALUE, c -> {
-          part.add(partLine, format.line(partLine, 1, c));
-          n[0]++;
-        });
-        return n[0];
+        db.forEachCase(AllLayouts.codeOfId(from), to < AllLayouts.COUNT ? AllLayouts.codeOfId(to) : Long.MAX_VALUE,
+            c -> part.add(partLine, format.line(partLine, 1, c)));
       });
     }
     byte[] line = new byte[128];
@@ -191,15 +183,16 @@ public final class HrdFiles {
     return n[0];
   }
 
-  /** Appends the lines of the layouts with ids in [from, to) to {@code part}, each after a line break; returns how many. */
+  /** Adds the lines of the layouts with ids in [from, to) to {@code part}, each after a line break. */
   private interface PartLines {
-    long write(int from, int to, PartBytes part);
+    void write(int from, int to, PartBytes part);
   }
 
-  /** A part's bytes, growing as lines are added, reused once written (one thread's at a time; fastutil-core has no byte lists). */
+  /** A part's lines as bytes, growing as they are added, reused once written (one thread's at a time; fastutil-core has no byte lists). */
   private static final class PartBytes {
     byte[] bytes = new byte[1 << 20];
     int size;
+    int lines;
 
     void add(byte[] line, int length) {
       if (size + length > bytes.length) {
@@ -207,11 +200,9 @@ public final class HrdFiles {
       }
       System.arraycopy(line, 0, bytes, size, length);
       size += length;
+      lines++;
     }
   }
-
-  /** A part's lines and how many. */
-  private record Part(PartBytes bytes, long lines) {}
 
   /**
    * The whole database's lines on {@code threads} threads (above): at most two parts a thread
@@ -222,7 +213,7 @@ public final class HrdFiles {
     int parts = (AllLayouts.COUNT + PART_IDS - 1) / PART_IDS;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
-      ArrayDeque<Future<Part>> made = new ArrayDeque<>();
+      ArrayDeque<Future<PartBytes>> made = new ArrayDeque<>();
       Queue<PartBytes> free = new ConcurrentLinkedQueue<>(); // the arrays written, for the next parts
       long written = 0;
       for (int next = 0; next < parts || !made.isEmpty(); ) {
@@ -230,34 +221,25 @@ public final class HrdFiles {
           int from = next++ * PART_IDS;
           int to = (int) Math.min((long) from + PART_IDS, AllLayouts.COUNT);
           made.add(pool.submit(() -> {
-            PartBytes bytes = free.poll();
-            bytes = bytes == null ? new PartBytes() : bytes;
-            return new Part(bytes, lines.write(from, to, bytes));
+            PartBytes part = free.poll();
+            part = part == null ? new PartBytes() : part;
+            lines.write(from, to, part);
+            return part;
           }));
         }
-        Part p = made.remove().get();
-        int skip = written == 0 && p.lines() > 0 ? 1 : 0; // no line break before the first line
-        out.write(p.bytes().bytes, skip, p.bytes().size - skip);
-        p.bytes().size = 0;
-        free.add(p.bytes());
+        PartBytes part = Workers.await(made.remove());
+        int skip = written == 0 && part.lines > 0 ? 1 : 0; // no line break before the first line
+        out.write(part.bytes, skip, part.size - skip);
         long before = written;
-        written += p.lines();
+        written += part.lines;
+        part.size = 0;
+        part.lines = 0;
+        free.add(part);
         if (written >>> 16 != before >>> 16) { // as often as one scan tells it: every 65,536 lines
           progress.accept(written);
         }
       }
       return written;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UncheckedIOException u) {
-        throw u.getCause();
-      }
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException(e.getCause());
     } finally {
       Workers.stop(pool); // every part's scan ends before the caller closes the handle
     }

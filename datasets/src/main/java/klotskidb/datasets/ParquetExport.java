@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -98,7 +97,7 @@ public final class ParquetExport {
       merged.start();
       long total = 0;
       for (int p = 0; p < parts; p++) {
-        Part part = written.get(p).get();
+        Part part = Workers.await(written.get(p));
         total += part.rows();
         try (SeekableInputStream in = ParquetFiles.read(files.get(p))) {
           merged.appendRowGroups(in, part.footer().getBlocks(), false);
@@ -106,17 +105,6 @@ public final class ParquetExport {
       }
       merged.end(ParquetRows.meta(ParquetSchemas.LAYOUTS));
       return total;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof IOException io) {
-        throw io;
-      }
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException(e.getCause());
     } finally {
       Workers.stop(pool); // every part's scan ends before the caller closes the handle
       Scratch.deleteQuietly(dir);
