@@ -555,50 +555,123 @@ class FullDatabaseTest {
   }
 
   /**
-   * For every layout and both distance fields of the build's results (layer from the seed,
-   * min_solution_step): every neighbour differs by at most 1, a layout at 0 is the seed / solved,
-   * and a layout at k > 0 has a neighbour at k - 1. Unsolvable groups have NONE everywhere and
-   * solved layouts 0. (The layerer's tests check the same on their sample classes.)
+   * Every move of every layout, in one pass for the moves and the distances (each pass over all
+   * 402,258,220 moves looks up every neighbour's id, the dearest step here).
+   *
+   * <p>The moves ({@link Mover}): each lands on a legal layout of the same class, none on the
+   * layout itself, none twice, at most 68 from one layout (and room past them for the mover's
+   * writes); the relation is symmetric: the sum of mix(a, b) over all moves a -> b equals that of
+   * mix(b, a), which holds for a symmetric relation and fails for a random asymmetry with
+   * probability 1 - 2^-64. Symmetric, every move a -> b is also b -> a, from a legal layout: so
+   * each pair is looked at once, from its smaller code, which marks both ends.
+   *
+   * <p>The distances of the build's results (layer from the seed, min_solution_step): across
+   * every move they differ by at most 1, a layout at 0 is its group's seed / solved, and a layout
+   * at k > 0 has a neighbour at k - 1. Unsolvable groups have NONE everywhere and solved layouts
+   * 0. (The layerer's tests check the same on their sample classes.)
    */
   @Test
-  void distancesAreConsistentAcrossEveryMove() {
+  void everyMoveIsLegalAndReversibleAndDistancesAreConsistentAcrossIt() {
     Layers layers = built;
     Groups groups = layers.groups();
     LayoutSpace all = groups.layouts();
-    long bad = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
+    // a layout with a neighbour one step nearer the solution / one layer nearer the seed
+    byte[] stepDown = new byte[all.size()];
+    byte[] layerDown = new byte[all.size()];
+    long[] sums = new long[3]; // mix(a, b), mix(b, a), the most moves of one layout
+    long moves = Parallel.sum(all.size(), () -> new long[Mover.MAX_NEIGHBOURS], (next, from, to) -> {
       Mover mover = new Mover();
-      long wrong = 0;
+      long count = 0;
+      long forward = 0;
+      long backward = 0;
+      int most = 0;
       for (int id = from; id < to; id++) {
         long code = all.code(id);
-        int g = groups.groupOf(id);
+        int cls = LayoutClass.of(code);
         int step = layers.minSolutionStep(id);
         int layer = layers.layer(id);
         int n = mover.neighbours(code, next);
-        boolean stepDown = false;
-        boolean layerDown = false;
+        most = Math.max(most, n);
+        count += n;
         for (int i = 0; i < n; i++) {
-          int nid = all.index(next[i]);
+          long other = next[i];
+          if (other == code || LayoutClass.of(other) != cls) {
+            throw new AssertionError(Code.format(code) + " -> " + Code.format(other));
+          }
+          forward += mix(code * 31 + mix(other));
+          backward += mix(other * 31 + mix(code));
+          if (other < code) {
+            continue; // looked at from its side
+          }
+          int nid = all.index(other);
+          if (nid < 0) {
+            throw new AssertionError(Code.format(code) + " -> " + Code.format(other) + ", not a legal layout");
+          }
           int s = layers.minSolutionStep(nid);
           int l = layers.layer(nid);
-          wrong += Math.abs(s - step) > 1 || Math.abs(l - layer) > 1 ? 1 : 0;
-          stepDown |= s == step - 1;
-          layerDown |= l == layer - 1;
+          if (Math.abs(s - step) > 1 || Math.abs(l - layer) > 1) {
+            throw new AssertionError("distances differ by more than 1 from " + Code.format(code) + " to "
+                + Code.format(other));
+          }
+          // both ends of the pair: plain stores of 1, no other value is written
+          if (s == step - 1) {
+            stepDown[id] = 1;
+          } else if (step == s - 1) {
+            stepDown[nid] = 1;
+          }
+          if (l == layer - 1) {
+            layerDown[id] = 1;
+          } else if (layer == l - 1) {
+            layerDown[nid] = 1;
+          }
         }
+        Arrays.sort(next, 0, n);
+        for (int i = 1; i < n; i++) {
+          if (next[i] == next[i - 1]) {
+            throw new AssertionError("a move twice from " + Code.format(code));
+          }
+        }
+      }
+      synchronized (sums) {
+        sums[0] += forward;
+        sums[1] += backward;
+        sums[2] = Math.max(sums[2], most);
+      }
+      return count;
+    });
+    assertEquals(402_258_220L, moves);
+    assertEquals(sums[0], sums[1], "the move relation is symmetric");
+    assertEquals(68, sums[2], "the most moves of one layout");
+    assertTrue(sums[2] + 3 < Mover.MAX_NEIGHBOURS, "room for the mover's writes past the count");
+    // every layout's own distances, with its marks from both ends of its moves
+    long bad = Parallel.sum(all.size(), () -> null, (none, from, to) -> {
+      long wrong = 0;
+      for (int id = from; id < to; id++) {
+        int g = groups.groupOf(id);
+        int step = layers.minSolutionStep(id);
+        int layer = layers.layer(id);
         if (!layers.isSolvable(g)) {
           wrong += step == Layers.NONE ? 0 : 1;
-        } else if (Code.isSolved(code)) {
+        } else if (Code.isSolved(all.code(id))) {
           wrong += step == 0 ? 0 : 1;
         } else {
-          wrong += step > 0 && stepDown ? 0 : 1;
+          wrong += step > 0 && stepDown[id] == 1 ? 0 : 1;
         }
-        wrong += layer == 0 ? (groups.seed(g) == id ? 0 : 1) : (layerDown ? 0 : 1);
+        wrong += layer == 0 ? (groups.seed(g) == id ? 0 : 1) : (layerDown[id] == 1 ? 0 : 1);
         if (wrong > 0) {
-          throw new AssertionError("distances inconsistent at " + Code.format(code));
+          throw new AssertionError("distances inconsistent at " + Code.format(all.code(id)));
         }
       }
       return wrong;
     });
     assertEquals(0, bad);
+  }
+
+  /** A 64-bit finaliser (MurmurHash3's), for the sums over moves above. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
   }
 
   /**
