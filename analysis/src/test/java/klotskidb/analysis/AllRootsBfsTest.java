@@ -49,27 +49,25 @@ class AllRootsBfsTest {
       int n = g.size();
       int[] dist = new int[n];
       int[] queue = new int[n];
-      // a plain BFS, independent of the engine's
+      // a plain BFS, independent of the engine's; in the same walk of the edges, the layouts
+      // reached from a solved layout going one layer further (marked). A layout's mark is whole
+      // when it leaves the queue: every layout one layer nearer the root left it before
       Arrays.fill(dist, -1);
+      boolean[] marked = new boolean[n];
+      int[] edges = g.edges();
       dist[root] = 0;
       queue[0] = root;
       int reached = 1;
       for (int q = 0; q < reached; q++) {
         int v = queue[q];
+        boolean passesOn = marked[v] || g.isSolved(v);
         for (int e = g.edgeStart(v); e < g.edgeStart(v + 1); e++) {
-          int w = g.edges()[e];
+          int w = edges[e];
           if (dist[w] < 0) {
             dist[w] = dist[v] + 1;
             queue[reached++] = w;
           }
-        }
-      }
-      boolean[] marked = new boolean[n]; // reached from a solved layout going one layer further
-      for (int q = 0; q < reached; q++) {
-        int v = queue[q];
-        for (int e = g.edgeStart(v); e < g.edgeStart(v + 1); e++) {
-          int w = g.edges()[e];
-          if (dist[w] == dist[v] + 1 && (marked[v] || g.isSolved(v))) {
+          if (passesOn && dist[w] == dist[v] + 1) {
             marked[w] = true;
           }
         }
