@@ -81,9 +81,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  *
  * <p>Runs whenever Chromium is installed; says plainly when it is not, and fails instead where
  * KLOTSKI_REQUIRE_BROWSER is set (.ci/run installs Chromium and sets it).
+ *
+ * <p>The module's second longest class, the last in the class order ({@code @Order}): started at
+ * once, beside {@link FullDatabaseTest} (the root pom says why).
  */
 @Tag("slow")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Order(Integer.MAX_VALUE)
 class BrowserTest {
   @TempDir static Path temp;
   private static Path dbDir;

@@ -55,6 +55,7 @@ import klotskidb.testing.TestSeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,12 +71,16 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * {@link LayoutSpace}); that its results are the published ones is verify's check below and the
  * shipped tables' tests here, that they do not depend on threads the grouper's and layerer's.
  * Every check over all 29M layouts that needs the groups or the layers is here, on the build's
- * results, where each module's test JVM once grouped and layered the whole space again.
+ * results, where each module's test JVM once grouped and layered the whole space again; and the
+ * moves of every layout, looked up once for the mover's checks and the distances.
  * The tests only read the database (each writes its own files), so the class runs beside the
- * other classes, its tests two at a time when a worker is free (most scan it on one thread).
+ * other classes, its tests two at a time when a worker is free (most scan it on one thread); the
+ * module's longest, it starts first ({@code @Order}, the root pom's class order), beside
+ * {@link BrowserTest}.
  */
 @Tag("slow")
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1)
 class FullDatabaseTest {
   @TempDir static Path temp;
   private static Path dbDir;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The root pom's JUnit settings reach the tests as run (the one place they live): test classes two
- * at a time, a class's tests one after the other. They were once described in ARCHITECTURE.md and
+ * at a time, a class's tests one after the other, classes in the order of their {@code @Order}. They were once described in ARCHITECTURE.md and
  * BENCHMARKS.md while the pom did not hold them, and every module ran its classes one by one.
  */
 @ExtendWith(TestSettingsTest.Settings.class)
@@ -31,6 +31,8 @@ class TestSettingsTest {
           "config.fixed.parallelism"}) {
         m.put(key, e.getConfigurationParameter("junit.jupiter.execution.parallel." + key).orElse("(not set)"));
       }
+      m.put("testclass.order.default", e.getConfigurationParameter("junit.jupiter.testclass.order.default")
+          .orElse("(not set)"));
       return m;
     }
   }
@@ -38,6 +40,7 @@ class TestSettingsTest {
   @Test
   void testClassesRunTwoAtATime(Map<String, String> settings) {
     assertEquals(Map.of("enabled", "true", "mode.default", "same_thread", "mode.classes.default", "concurrent",
-        "config.strategy", "fixed", "config.fixed.parallelism", "2"), settings);
+        "config.strategy", "fixed", "config.fixed.parallelism", "2",
+        "testclass.order.default", "org.junit.jupiter.api.ClassOrderer$OrderAnnotation"), settings);
   }
 }
