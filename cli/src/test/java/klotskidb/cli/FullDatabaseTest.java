@@ -1,5 +1,6 @@
 package klotskidb.cli;
 
+import static it.unimi.dsi.fastutil.HashCommon.murmurHash3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -566,7 +567,8 @@ class FullDatabaseTest {
    * <p>The moves ({@link Mover}): each lands on a legal layout of the same class, none on the
    * layout itself, none twice, at most 68 from one layout (and room past them for the mover's
    * writes); the relation is symmetric: the sum of mix(a, b) over all moves a -> b equals that of
-   * mix(b, a), which holds for a symmetric relation and fails for a random asymmetry with
+   * mix(b, a) (mix: fastutil's {@code HashCommon.murmurHash3}), which holds for a symmetric
+   * relation and fails for a random asymmetry with
    * probability 1 - 2^-64. Symmetric, every move a -> b is also b -> a, from a legal layout: so
    * each pair is looked at once, from its smaller code, which marks both ends.
    *
@@ -603,8 +605,8 @@ class FullDatabaseTest {
           if (other == code || LayoutClass.of(other) != cls) {
             throw new AssertionError(Code.format(code) + " -> " + Code.format(other));
           }
-          forward += mix(code * 31 + mix(other));
-          backward += mix(other * 31 + mix(code));
+          forward += murmurHash3(code * 31 + murmurHash3(other));
+          backward += murmurHash3(other * 31 + murmurHash3(code));
           if (other < code) {
             continue; // looked at from its side
           }
@@ -670,13 +672,6 @@ class FullDatabaseTest {
       return wrong;
     });
     assertEquals(0, bad);
-  }
-
-  /** A 64-bit finaliser (MurmurHash3's), for the sums over moves above. */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
-    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
-    return z ^ (z >>> 33);
   }
 
   /**
