@@ -61,7 +61,9 @@ import org.rocksdb.WriteOptions;
  * by the workers (one publish per class, under a lock), those merges stalled both workers at the
  * end of a whole run: its last 28 classes, under 60,000 layouts each, waited on merges instead of
  * taking under a second each (BENCHMARKS.md, row "the analysis writer's own thread"). Queued,
- * the merges overlap the analysis, and the small classes of the tail share publishes.
+ * the merges overlap the analysis, and the small classes of the tail share publishes. The
+ * publish after the last class still waits on its merge, so a merge is split over the run's
+ * threads (RocksDB's subcompactions; row "the analysis writer's merges on the run's threads").
  *
  * <p>Cost of the swap, measured: see BENCHMARKS.md ("analysis checkpoints"). Auto compactions
  * are off in the copy (a compaction cut short by the close would only be redone by the next
@@ -91,6 +93,8 @@ public final class AnalysisWriter implements AutoCloseable {
   public static final long MAX_QUEUED_ROWS = 8_000_000;
 
   private final Path dir;
+  /** Threads a merge of a family may take: the run's (its subcompactions). */
+  private final int threads;
   private final DatabaseLock lock;
   private final Publisher publisher;
 
@@ -104,8 +108,9 @@ public final class AnalysisWriter implements AutoCloseable {
   /** The publication of the database this writer read and last published (only the writer's thread changes it). */
   private volatile String publication;
 
-  private AnalysisWriter(Path dir, DatabaseLock lock, Publisher publisher) {
+  private AnalysisWriter(Path dir, int threads, DatabaseLock lock, Publisher publisher) {
     this.dir = dir;
+    this.threads = threads;
     this.lock = lock;
     this.publisher = publisher;
     this.publication = Publisher.publicationOf(dir);
@@ -114,13 +119,24 @@ public final class AnalysisWriter implements AutoCloseable {
     thread.start();
   }
 
+  /** {@link #open(Path, int, Consumer)} with merges on one thread (the tests' small databases). */
+  public static AnalysisWriter open(Path dir, Consumer<String> notes) {
+    return open(dir, 1, notes);
+  }
+
   /**
    * Takes the database's writer lock and checks that it opens as a complete database of this
    * schema version.
    *
+   * @param threads the run's threads: a merge of a family is split into this many parts at once
+   *     (RocksDB's subcompactions; at most the machine's cores), so a run's last publish does not
+   *     wait on one core
    * @param notes receives a line for anything an interrupted run left that is restored or removed
    */
-  public static AnalysisWriter open(Path dir, Consumer<String> notes) {
+  public static AnalysisWriter open(Path dir, int threads, Consumer<String> notes) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1: " + threads);
+    }
     Path target = dir.toAbsolutePath().normalize();
     if (Files.isSymbolicLink(target) && Files.isDirectory(target)) {
       try {
@@ -161,7 +177,8 @@ public final class AnalysisWriter implements AutoCloseable {
           check.layoutCount();
         }
       }
-      return new AnalysisWriter(target, lock, publisher);
+      return new AnalysisWriter(target, Math.min(threads, Runtime.getRuntime().availableProcessors()), lock,
+          publisher);
     } catch (IOException e) {
       lock.close();
       throw new DatabaseException("cannot prepare the database at " + target + " for analyse: "
@@ -293,7 +310,7 @@ public final class AnalysisWriter implements AutoCloseable {
           }
           linkCopy(dir, building);
           try {
-            addClasses(building, batch);
+            addClasses(building, batch, threads);
           } catch (RocksDBException e) {
             throw new IOException("writing the analysis of " + names(batch) + ": " + e.getMessage(), e);
           }
@@ -410,7 +427,7 @@ public final class AnalysisWriter implements AutoCloseable {
    * Each class's rows into one SST file (code order) ingested into {@code analysis}; then one
    * synced write batch with every class's diameters and marker.
    */
-  private static void addClasses(Path building, List<Queued> batch) throws IOException, RocksDBException {
+  private static void addClasses(Path building, List<Queued> batch, int threads) throws IOException, RocksDBException {
     List<Path> files = new ArrayList<>();
     try {
       List<ColumnFamilyHandle> handles = new ArrayList<>();
@@ -424,7 +441,7 @@ public final class AnalysisWriter implements AutoCloseable {
             familyOptions.get(familyOptions.size() - 1)));
       }
       // a database made before find_farthest existed gains the family here
-      try (DBOptions options = new DBOptions().setCreateMissingColumnFamilies(true);
+      try (DBOptions options = new DBOptions().setCreateMissingColumnFamilies(true).setMaxSubcompactions(threads);
           RocksDB db = RocksDB.open(options, building.toString(), descriptors, handles);
           WriteBatch markers = new WriteBatch()) {
         try {

@@ -47,6 +47,11 @@ class AnalysisWriterTest {
 
   /** The class's layouts in code order, each with values made from its code (so every row differs). */
   private static AnalysisWriter.ClassValues values(int[] c, boolean failing) {
+    return values(c, failing, 0);
+  }
+
+  /** The same, with every farthest_step moved up by {@code round} (mod 256): a later run's values. */
+  private static AnalysisWriter.ClassValues values(int[] c, boolean failing, int round) {
     int cls = LayoutClass.index(c[0], c[1], c[2]);
     List<Long> codes = new ArrayList<>();
     List<int[]> diameters = new ArrayList<>();
@@ -62,7 +67,7 @@ class AnalysisWriterTest {
         if (failing) {
           throw new IllegalStateException("rows cut short");
         }
-        sink.row(code, (int) (code >>> 12) & 0xFF, 1, 2, (int) (code >>> 20) & 0xFFFF);
+        sink.row(code, (int) ((code >>> 12) + round) & 0xFF, 1, 2, (int) (code >>> 20) & 0xFFFF);
       }
     }, diameters.toArray(new int[0][]), "0123456789abcdef0123456789abcdef 1 2", "fedcba9876543210fedcba9876543210 1 2",
         1.5);
@@ -190,6 +195,42 @@ class AnalysisWriterTest {
       }
       for (DeepCheck.FamilyCheck c : new DeepCheck(k, 2).run(c -> { })) {
         assertTrue(c.ok() && !c.line().contains("not indexed"), c.toString());
+      }
+    }
+  }
+
+  /**
+   * Published one at a time, the classes' files pile up in {@code analysis} until a publish
+   * merges them, split over the run's threads (subcompactions): the merged family holds each
+   * layout's newest values, every check of verify --deep passes, and the runs stay few.
+   */
+  @Test
+  void publishesMergedOnTheRunsThreadsKeepTheNewestValues() throws Exception {
+    Path db = database();
+    int rounds = 4; // 12 publishes: more runs than AnalysisWriter.MAX_RUNS
+    try (AnalysisWriter writer = AnalysisWriter.open(db, 2, note -> { })) {
+      for (int round = 0; round < rounds; round++) {
+        for (int[] c : CLASSES) {
+          writer.submit(values(c, false, round), () -> { });
+          writer.flush(); // a publish each
+        }
+      }
+    }
+    try (KlotskiDb k = KlotskiDb.open(db)) {
+      assertTrue(k.tableFiles(Schema.ANALYSIS).size() <= AnalysisWriter.MAX_RUNS,
+          "merged: " + k.tableFiles(Schema.ANALYSIS));
+      int checked = 0;
+      for (int g = 0; g < groups.count(); g++) {
+        for (int i = 0; i < groups.size(g); i++) {
+          long code = groups.layouts().code(groups.member(g, i));
+          assertEquals((int) ((code >>> 12) + rounds - 1) & 0xFF, k.analysisOf(code).orElseThrow().farthestStep(),
+              Long.toHexString(code));
+          checked++;
+        }
+      }
+      assertEquals(1_440 + 192 + 132, checked);
+      for (DeepCheck.FamilyCheck c : new DeepCheck(k, 2).run(c -> { })) {
+        assertTrue(c.ok(), c.toString());
       }
     }
   }

@@ -113,7 +113,7 @@ public final class ReleaseJob {
     if (!classes.isEmpty()) {
       Groups groups = AnalyseJob.group(classes, o.threads());
       boolean store = classes.stream().anyMatch(c -> !plan.analysed().contains(LayoutClass.name(c)));
-      try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, listener::note) : null) {
+      try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, o.threads(), listener::note) : null) {
         AnalyseJob.run("release", groups, classes, o.threads(), o.kernels(), writer, plan.analysed(),
             cls -> new ClassFiles(o.out(), LayoutClass.name(cls), o.gzip(), kept), progress, listener);
       }
