@@ -119,18 +119,13 @@ public final class AnalysisWriter implements AutoCloseable {
     thread.start();
   }
 
-  /** {@link #open(Path, int, Consumer)} with merges on one thread (the tests' small databases). */
-  public static AnalysisWriter open(Path dir, Consumer<String> notes) {
-    return open(dir, 1, notes);
-  }
-
   /**
    * Takes the database's writer lock and checks that it opens as a complete database of this
    * schema version.
    *
-   * @param threads the run's threads: a merge of a family is split into this many parts at once
-   *     (RocksDB's subcompactions; at most the machine's cores), so a run's last publish does not
-   *     wait on one core
+   * @param threads the run's threads (at most the machine's cores, as the engine's): a merge of a
+   *     family is split into this many parts at once (RocksDB's subcompactions), so a run's last
+   *     publish does not wait on one core
    * @param notes receives a line for anything an interrupted run left that is restored or removed
    */
   public static AnalysisWriter open(Path dir, int threads, Consumer<String> notes) {
@@ -177,8 +172,7 @@ public final class AnalysisWriter implements AutoCloseable {
           check.layoutCount();
         }
       }
-      return new AnalysisWriter(target, Math.min(threads, Runtime.getRuntime().availableProcessors()), lock,
-          publisher);
+      return new AnalysisWriter(target, threads, lock, publisher);
     } catch (IOException e) {
       lock.close();
       throw new DatabaseException("cannot prepare the database at " + target + " for analyse: "

@@ -77,7 +77,7 @@ class AnalysisWriterTest {
   void everySubmittedClassIsStoredBeforeCloseReturns() throws Exception {
     Path db = database();
     List<String> stored = Collections.synchronizedList(new ArrayList<>());
-    try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+    try (AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { })) {
       for (int[] c : CLASSES) {
         AnalysisWriter.ClassValues v = values(c, false);
         writer.submit(v, () -> stored.add(v.className()));
@@ -134,7 +134,7 @@ class AnalysisWriterTest {
   @Test
   void theIndexHoldsEachFindRowsFarthestStepsAndIsMadeAgainFromStoredValues() throws Exception {
     Path db = database();
-    try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+    try (AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { })) {
       for (int[] c : CLASSES) {
         writer.submit(values(c, false), () -> { });
       }
@@ -173,7 +173,7 @@ class AnalysisWriterTest {
       }
     }
     SmallDatabase.withoutIndex(db);
-    try (KlotskiDb k = KlotskiDb.open(db); AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+    try (KlotskiDb k = KlotskiDb.open(db); AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { })) {
       assertFalse(k.analysedClasses().values().stream().anyMatch(AnalysisMarker::indexed));
       assertEquals(-1, k.analysedClasses().get("0-2-0").farthestBetween(0, 10));
       DeepCheck.FamilyCheck index = new DeepCheck(k, 2).run(c -> { }).stream()
@@ -239,7 +239,7 @@ class AnalysisWriterTest {
   void aFailedPublishStoresNoneOfItsClassesAndIsThrown() throws Exception {
     Path db = database();
     List<String> stored = Collections.synchronizedList(new ArrayList<>());
-    AnalysisWriter writer = AnalysisWriter.open(db, note -> { });
+    AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { });
     AnalysisWriter.ClassValues good = values(CLASSES[0], false);
     writer.submit(good, () -> stored.add(good.className()));
     AnalysisWriter.ClassValues bad = values(CLASSES[2], true);
@@ -254,7 +254,7 @@ class AnalysisWriterTest {
     }
     assertThrows(DatabaseException.class, () -> writer.submit(values(CLASSES[1], false), () -> { }));
     // the lock is free again: another writer opens
-    AnalysisWriter.open(db, note -> { }).close();
+    AnalysisWriter.open(db, 1, note -> { }).close();
   }
 
   /**
@@ -264,7 +264,7 @@ class AnalysisWriterTest {
   @Test
   void aDatabaseReplacedSinceTheAnalyseReadItIsRefused() throws Exception {
     Path db = database();
-    AnalysisWriter writer = AnalysisWriter.open(db, note -> { });
+    AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { });
     SmallDatabase.publish(SmallDatabase.layers("0-1-0"), db); // the lock is not asked: Publisher alone
     AnalysisWriter.ClassValues v = values(CLASSES[0], false);
     List<String> stored = new ArrayList<>();

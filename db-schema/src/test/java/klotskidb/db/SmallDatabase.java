@@ -42,7 +42,7 @@ public final class SmallDatabase {
    * them (find's farthest ranges, the index), not of the analysis.
    */
   public static Path analyse(Path dir, Groups groups, String... classes) {
-    try (AnalysisWriter writer = AnalysisWriter.open(dir, note -> { })) {
+    try (AnalysisWriter writer = AnalysisWriter.open(dir, 1, note -> { })) {
       for (String name : classes) {
         int cls = LayoutClass.parse(name);
         LongArrayList codes = new LongArrayList();

@@ -104,7 +104,8 @@ public final class AnalyseJob {
    */
   public static Result analyse(Path dir, ClassSet classes, int threads, Supplier<Kernels> kernels, Progress progress,
       Listener listener) throws IOException {
-    try (AnalysisWriter writer = AnalysisWriter.open(dir, threads, note -> listener.note("klotski: " + note))) {
+    try (AnalysisWriter writer = AnalysisWriter.open(dir, LanePool.threadsFor(threads),
+        note -> listener.note("klotski: " + note))) {
       List<Integer> todo = new ArrayList<>();
       List<String> unindexed = new ArrayList<>();
       Map<String, AnalysisMarker> done;

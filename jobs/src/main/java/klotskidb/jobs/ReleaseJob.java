@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import klotskidb.analysis.Kernels;
+import klotskidb.analysis.LanePool;
 import klotskidb.base.InputException;
 import klotskidb.base.Progress;
 import klotskidb.base.UserText;
@@ -113,7 +114,8 @@ public final class ReleaseJob {
     if (!classes.isEmpty()) {
       Groups groups = AnalyseJob.group(classes, o.threads());
       boolean store = classes.stream().anyMatch(c -> !plan.analysed().contains(LayoutClass.name(c)));
-      try (AnalysisWriter writer = store ? AnalysisWriter.open(dbDir, o.threads(), listener::note) : null) {
+      try (AnalysisWriter writer = store
+          ? AnalysisWriter.open(dbDir, LanePool.threadsFor(o.threads()), listener::note) : null) {
         AnalyseJob.run("release", groups, classes, o.threads(), o.kernels(), writer, plan.analysed(),
             cls -> new ClassFiles(o.out(), LayoutClass.name(cls), o.gzip(), kept), progress, listener);
       }

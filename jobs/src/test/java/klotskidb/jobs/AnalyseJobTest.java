@@ -166,7 +166,7 @@ class AnalyseJobTest {
       Path db = SmallDatabase.publish(SmallDatabase.layers(names.toArray(String[]::new)),
           temp.resolve(run.getKey().replace(' ', '-').replace(",", "")));
       Map<String, String> written = new ConcurrentHashMap<>();
-      try (AnalysisWriter writer = AnalysisWriter.open(db, note -> { })) {
+      try (AnalysisWriter writer = AnalysisWriter.open(db, 1, note -> { })) {
         AnalyseJob.run("analyse", groups, classes, run.getValue(), Kernels.fastest(), writer, Set.of(),
             inMemory(written), Progress.NONE, new Lines());
       }
