@@ -49,13 +49,14 @@ class ArchitectureTest {
   }
 
   /**
-   * A module's main code: its own files and those the build generates for it from the declaration
-   * of a layout's facts ({@code target/generated-sources/facts}, made before the module compiles,
-   * so before these tests), held to the same rules.
+   * A module's main code: its own files and those the build generates for it ({@code
+   * target/generated-sources/facts} from the declaration of a layout's facts, {@code
+   * target/generated-sources/kernels} from the table of the vector kernels' widths; made before the
+   * module compiles, so before these tests), held to the same rules.
    */
   private static List<Path> sources(String module) throws Exception {
     List<Path> all = new ArrayList<>();
-    for (String dir : List.of("src/main/java", "target/generated-sources/facts")) {
+    for (String dir : List.of("src/main/java", "target/generated-sources/facts", "target/generated-sources/kernels")) {
       Path main = ROOT.resolve(module).resolve(dir);
       if (dir.startsWith("target") && !Files.isDirectory(main)) {
         continue;
@@ -76,6 +77,11 @@ class ArchitectureTest {
       assertTrue(sources(module).stream().anyMatch(f -> f.toString().contains("generated-sources")),
           module + "'s generated code is in its target folder (built before the cli's tests)");
     }
+    assertTrue(Files.readString(ROOT.resolve("analysis/pom.xml")).contains("codegen/KernelsCodegen.java"),
+        "analysis makes its vector kernels");
+    assertTrue(sources("analysis").stream()
+        .anyMatch(f -> f.toString().endsWith("kernels/klotskidb/analysis/VectorKernels.java")),
+        "analysis's generated kernels are in its target folder");
   }
 
   @Test
@@ -144,8 +150,9 @@ class ArchitectureTest {
   }
 
   /**
-   * The generator, run on the declaration as committed, makes the very files the modules compiled
-   * (no stale generated code), and refuses a wrong declaration with its file and line, exit 1.
+   * The generators, run on the declaration and the table as committed, make the very files the
+   * modules compiled (no stale generated code); the facts' refuses a wrong declaration with its
+   * file and line, exit 1.
    */
   @Test
   void theGeneratedCodeIsTheDeclarationsAndAWrongOneIsRefused(@TempDir Path temp) throws Exception {
@@ -171,6 +178,16 @@ class ArchitectureTest {
         }
       }
     }
+    // the kernels, from the generator's own table
+    assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+        ROOT.resolve("codegen/KernelsCodegen.java").toString()), "the kernels' generator compiles");
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
+      loader.loadClass("KernelsCodegen").getMethod("main", String[].class)
+          .invoke(null, (Object) new String[] {temp.resolve("analysis").toString()});
+    }
+    String kernels = "klotskidb/analysis/VectorKernels.java";
+    assertEquals(Files.readString(ROOT.resolve("analysis/target/generated-sources/kernels").resolve(kernels)),
+        Files.readString(temp.resolve("analysis").resolve(kernels)), kernels);
     Path wrong = temp.resolve("wrong.txt");
     Files.writeString(wrong, Files.readString(declaration).replace("stored 1 unsigned\n  built Code.isSolved",
         "stored 8 unsigned\n  built Code.isSolved"));
