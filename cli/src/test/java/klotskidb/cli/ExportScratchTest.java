@@ -48,7 +48,7 @@ class ExportScratchTest {
   /**
    * A class of 6,720 layouts: the per-class files' (farthest and solution CSV, and the release),
    * whose every run analyses its class in memory, the whole of its cost (1-3-0's all-roots BFS
-   * was most of this test's CPU; BENCHMARKS, row "make test").
+   * was most of this test's CPU; BENCHMARKS, section "The test loop").
    */
   private static final String PER_CLASS = "0-3-0";
 
