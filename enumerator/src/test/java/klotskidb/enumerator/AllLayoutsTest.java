@@ -20,7 +20,7 @@ class AllLayoutsTest {
 
   @BeforeAll
   static void build() {
-    all = AllLayouts.build();
+    all = EveryLayout.all();
   }
 
   @Test

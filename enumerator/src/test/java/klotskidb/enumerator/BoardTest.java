@@ -39,7 +39,7 @@ class BoardTest {
   /** The cells of a code read without a board are the board's, on a seeded sample of all layouts. */
   @Test
   void typesByCellAreTheBoardsCells() {
-    AllLayouts all = AllLayouts.build();
+    AllLayouts all = EveryLayout.all();
     int[] cells = new int[Pieces.CELLS];
     SameAsReference.check("Board.typesByCell", 200_000,
         random -> all.code(random.nextInt(all.size())), code -> {

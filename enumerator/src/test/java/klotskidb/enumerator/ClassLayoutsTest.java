@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ClassLayoutsTest {
   @Test
   void everyClassSpawnedDirectlyIsItsShareOfAllLayouts() {
-    AllLayouts all = AllLayouts.build();
+    AllLayouts all = EveryLayout.all();
     long[][] direct = new long[LayoutClass.COUNT][];
     for (int c = 0; c < LayoutClass.COUNT; c++) {
       direct[c] = ClassLayouts.ofClass(c);
@@ -41,7 +41,7 @@ class ClassLayoutsTest {
   @Test
   @Tag("slow")
   void everyIdWalksToItsCode() {
-    AllLayouts all = AllLayouts.build();
+    AllLayouts all = EveryLayout.all();
     for (int id = 0; id < all.size(); id++) {
       if (AllLayouts.codeOfId(id) != all.code(id)) {
         assertEquals(Code.format(all.code(id)), Code.format(AllLayouts.codeOfId(id)), "id " + id);

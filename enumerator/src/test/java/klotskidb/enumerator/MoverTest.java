@@ -21,7 +21,7 @@ class MoverTest {
 
   @BeforeAll
   static void build() {
-    all = AllLayouts.build();
+    all = EveryLayout.all();
   }
 
   private static TreeSet<String> neighbours(String code) {
