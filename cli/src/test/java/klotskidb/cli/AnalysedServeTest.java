@@ -55,7 +55,7 @@ class AnalysedServeTest {
   static void build() throws IOException {
     dir = Cli.analysedDatabase(); // read only
     db = KlotskiDb.open(dir);
-    served = Served.start(dir);
+    served = Served.analysed(); // shared, not stopped here
     List<Object[]> rows = new ArrayList<>();
     db.forEachCaseWithAnalysis((c, a) -> rows.add(new Object[] {c, a == null ? -1 : a.farthestStep()}));
     rows.sort(Comparator.<Object[]>comparingInt(r -> cls((CaseRecord) r[0]))
@@ -73,7 +73,6 @@ class AnalysedServeTest {
   @AfterAll
   static void close() throws InterruptedException {
     db.close();
-    served.close();
   }
 
   /** The served API's answer to a GET of {@code path} with {@code query} (null: none). */

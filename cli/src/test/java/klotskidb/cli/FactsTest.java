@@ -298,7 +298,7 @@ class FactsTest {
   @SuppressWarnings("unchecked")
   void theOpenApiSchemasAreTheCatalogues() throws Exception {
     String text; // as served: its schemas made from the catalogue
-    try (Served served = Served.start(Cli.analysedDatabase())) {
+    try (Served served = Served.analysed()) {
       Served.Answer r = served.get("/api/openapi.json");
       assertEquals(200, r.status(), r.body());
       text = r.body();

@@ -42,10 +42,36 @@ final class Served implements AutoCloseable {
   private final Process process;
   /** {@code http://127.0.0.1:PORT}, no slash at the end. */
   final String base;
+  /** Whether this is {@link #analysed}'s, which its users do not stop. */
+  private boolean shared;
+
+  private static Served analysed;
 
   private Served(Process process, String base) {
     this.process = process;
     this.base = base;
+  }
+
+  /**
+   * The server of {@link Cli#analysedDatabase}, started by the first test class to ask and shared
+   * by the classes that only ask it questions (each server is a JVM of its own to start); stopped
+   * when the test JVM exits, as the database is removed. Its users' {@link #close} leaves it
+   * running.
+   */
+  static synchronized Served analysed() throws IOException {
+    if (analysed == null) {
+      Served s = start(Cli.analysedDatabase());
+      s.shared = true;
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          s.stop();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+      analysed = s;
+    }
+    return analysed;
   }
 
   /** Serves {@code db} on a free port of the loopback; returns once it listens. */
@@ -96,6 +122,13 @@ final class Served implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
+    if (!shared) {
+      stop();
+    }
+  }
+
+  /** Stops the process as Ctrl-C does and waits for it to end. */
+  private void stop() throws InterruptedException {
     process.destroy();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();

@@ -112,7 +112,7 @@ class SheetTest {
       assertTrue(Arrays.equals(once, Files.readAllBytes(pdf)), "the same PDF for the same question");
     }
     // and from the API: the same question in its words, the same bytes
-    try (Served served = Served.start(db)) {
+    try (Served served = Served.analysed()) { // the server of the same database, shared
       HttpResponse<byte[]> r = HttpClient.newHttpClient().send(
           HttpRequest.newBuilder(URI.create(served.base + "/api/sheet?class=5-4-1&minimal=false"
               + "&order=hardest&distinct_mirror=true&max_optimal=100&limit=7")).build(),
@@ -168,7 +168,7 @@ class SheetTest {
     assertEquals(expected, codes(html));
     assertTrue(html.contains("<p class=\"question\">华容道经典布局40种: the first " + expected.size()
         + " of its 39 layouts, in the catalogue's order (" + expected.size() + " of them in this database)</p>"), html);
-    try (Served served = Served.start(db)) {
+    try (Served served = Served.analysed()) { // the server of the same database, shared
       HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest
           .newBuilder(URI.create(served.base + "/api/sheet?source=tieba-40")).build(),
           HttpResponse.BodyHandlers.ofByteArray());
