@@ -40,7 +40,8 @@ import org.rocksdb.RocksDB;
  * A database of a few classes, built end to end from their layouts alone (a {@code ClassLayouts}
  * space, as {@code build --classes} does) and read back against the layers it was written from and
  * what each code says itself (its id in the whole space, its symmetry, solved or not): row for row
- * the same. That a class grouped alone names its layouts as the whole space does is GrouperTest's;
+ * the same. That a class grouped alone names its layouts as the whole space does is
+ * AllLayoutsGrouperTest's (GrouperTest's on classes drawn each run);
  * that one built alone writes the full build's rows, FullDatabaseTest's.
  */
 class DatabaseTest {
@@ -57,7 +58,7 @@ class DatabaseTest {
   static void build() throws IOException {
     // the classes' layouts alone (a ClassLayouts space, as build --classes): grouped, layered,
     // written and published; the rows read back against these layers and what each code says itself
-    // (grouped alone as the whole space groups them: GrouperTest; built alone as the full build
+    // (grouped alone as the whole space groups them: AllLayoutsGrouperTest; built alone as the full build
     // writes them: FullDatabaseTest)
     layers = SmallDatabase.layers(CLASSES);
     groups = layers.groups();
