@@ -2,6 +2,7 @@ package klotskidb.grouper;
 
 import java.util.List;
 import klotskidb.enumerator.AllLayouts;
+import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutSpace;
 import org.junit.jupiter.api.Tag;
 
@@ -12,6 +13,11 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("slow")
 class AllLayoutsGrouperTest extends GroupingChecks {
+  @Override
+  ClassSet classes() {
+    return ClassSet.ALL;
+  }
+
   @Override
   LayoutSpace space() {
     return AllLayouts.build();

@@ -13,10 +13,16 @@ import klotskidb.enumerator.LayoutSpace;
  */
 class GrouperTest extends GroupingChecks {
   private final List<Integer> classes = drawn("GrouperTest.classes", 9);
+  private final ClassSet set = ClassSet.ofIndexes(classes);
+
+  @Override
+  ClassSet classes() {
+    return set;
+  }
 
   @Override
   LayoutSpace space() {
-    return LayoutSpace.of(ClassSet.ofIndexes(classes));
+    return LayoutSpace.of(set);
   }
 
   @Override

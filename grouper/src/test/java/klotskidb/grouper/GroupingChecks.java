@@ -49,7 +49,10 @@ abstract class GroupingChecks {
   LayoutSpace space;
   Groups groups;
 
-  /** The layouts to group. */
+  /** The classes grouped ({@link ClassSet#ALL}: every layout). */
+  abstract ClassSet classes();
+
+  /** Their layouts. */
   abstract LayoutSpace space();
 
   /** The classes grouped alone and compared layout for layout: the classic's, the largest and ten more. */
@@ -75,22 +78,7 @@ abstract class GroupingChecks {
   }
 
   private boolean grouped(long[] row) {
-    return space.isAll() || classes().contains(LayoutClass.index((int) row[0], (int) row[1], (int) row[2]));
-  }
-
-  private ClassSet classes;
-
-  private synchronized ClassSet classes() {
-    if (classes == null) {
-      List<Integer> present = new ArrayList<>();
-      for (int g = 0; g < groups.count(); g++) {
-        if (present.isEmpty() || present.get(present.size() - 1) != groups.classOf(g)) {
-          present.add(groups.classOf(g));
-        }
-      }
-      classes = ClassSet.ofIndexes(present);
-    }
-    return classes;
+    return classes().contains(LayoutClass.index((int) row[0], (int) row[1], (int) row[2]));
   }
 
   @Test
