@@ -121,8 +121,8 @@ class AllRootsBfsTest {
     compare(g, roots, engines(threads, AllRootsBfs.LONG_DEPTH));
   }
 
-  /** Every engine's values and lists of {@code roots} against one plain BFS per root. */
-  private static void compare(int g, int[] roots, List<AllRootsBfs> engines) {
+  /** Every engine's values and lists of {@code roots} against one plain BFS per root; returns each engine's result. */
+  private static List<AllRootsBfs.Result> compare(int g, int[] roots, List<AllRootsBfs> engines) {
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
     List<AllRootsBfs.Result> results = new ArrayList<>();
@@ -147,6 +147,7 @@ class AllRootsBfsTest {
         assertArrayEquals(ref.minSolutions.toLongArray(), pairs(root, r.minSolutions(root)), where);
       }
     }
+    return results;
   }
 
   /** Every whole group's references, kept for the next test of the same group (the classic's: three). */
@@ -175,26 +176,33 @@ class AllRootsBfsTest {
     return IntStream.range(0, groups.size(g)).toArray();
   }
 
+  /**
+   * The classic start's published values from every engine, and a sample of other roots of its
+   * group against the reference.
+   */
   @Test
   void theClassicStartHasItsPublishedValues() {
     int id = all.index(0x1A9BF0C00L);
     int g = groups.groupOf(id);
+    int i = groups.groupIndex(id);
+    Random random = TestSeed.random("AllRootsBfsTest.theClassicStartHasItsPublishedValues");
+    int[] roots = IntStream.concat(IntStream.of(i), random.ints(150, 0, groups.size(g))).toArray();
+    List<AllRootsBfs> engines = engines(1, AllRootsBfs.LONG_DEPTH);
+    List<AllRootsBfs.Result> results = compare(g, roots, engines);
     GroupGraph graph = new GroupGraph();
     graph.load(groups, g);
-    AllRootsBfs.Result r = new AllRootsBfs(Kernels.fastest()).run(graph, true);
-    int i = groups.groupIndex(id);
-    assertEquals(124, r.farthestStep[i]);
-    assertEquals(8, r.farthestNum[i]);
-    assertEquals(81, r.minSolutionStep[i]);
-    assertEquals(2, r.minSolutionNum[i]);
-    assertEquals(6, r.solutionNum[i]);
-    int[] min = r.minSolutions(i);
-    assertEquals("DAA7F3000", Code.format(graph.code((int) min[0])));
-    assertEquals("DAAF4CC00", Code.format(graph.code((int) min[1])));
-    // a sample of other roots of the same group against the reference
-    Random random = TestSeed.random("AllRootsBfsTest.theClassicStartHasItsPublishedValues");
-    int[] roots = random.ints(150, 0, groups.size(g)).toArray();
-    compare(g, roots);
+    for (int k = 0; k < results.size(); k++) {
+      AllRootsBfs.Result r = results.get(k);
+      String engine = engines.get(k).kernels().name() + ", " + engines.get(k).farthestWords + " words";
+      assertEquals(124, r.farthestStep[i], engine);
+      assertEquals(8, r.farthestNum[i], engine);
+      assertEquals(81, r.minSolutionStep[i], engine);
+      assertEquals(2, r.minSolutionNum[i], engine);
+      assertEquals(6, r.solutionNum[i], engine);
+      int[] min = r.minSolutions(i);
+      assertEquals("DAA7F3000", Code.format(graph.code(min[0])), engine);
+      assertEquals("DAAF4CC00", Code.format(graph.code(min[1])), engine);
+    }
   }
 
   /**
