@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,7 +151,7 @@ public final class FactsCodegen {
     };
     Path out = Path.of(args[2]);
     for (Map.Entry<String, String> f : files.entrySet()) {
-      write(out.resolve(f.getKey()), f.getValue());
+      GeneratedFile.write(out.resolve(f.getKey()), f.getValue());
     }
     try (Stream<Path> old = Files.exists(out) ? Files.walk(out) : Stream.empty()) { // a file no longer made
       for (Path p : old.filter(p -> p.toString().endsWith(".java")).toList()) {
@@ -162,19 +160,6 @@ public final class FactsCodegen {
         }
       }
     }
-  }
-
-  /** Writes {@code text} unless the file holds it already (an unchanged file is not compiled again). */
-  private static void write(Path file, String text) throws IOException {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    if (Files.exists(file) && Arrays.equals(Files.readAllBytes(file), bytes)) {
-      return;
-    }
-    Files.createDirectories(file.getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(tmp, bytes);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
   }
 
   // ---- the declaration ----

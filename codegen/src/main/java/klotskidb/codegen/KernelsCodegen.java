@@ -1,12 +1,8 @@
 package klotskidb.codegen;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -78,23 +74,7 @@ public final class KernelsCodegen {
     if (args.length != 1) {
       throw new IllegalArgumentException("KernelsCodegen: usage: KernelsCodegen OUTPUT_FOLDER");
     }
-    write(Path.of(args[0]).resolve("klotskidb/analysis/VectorKernels.java"), vectorKernels());
-  }
-
-  /**
-   * Writes {@code text} unless the file holds it already (an unchanged file is not compiled again),
-   * as FactsCodegen does: each generator is one source file the JDK runs alone, so neither can call
-   * the other's.
-   */
-  private static void write(Path file, String text) throws IOException {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    if (Files.exists(file) && Arrays.equals(Files.readAllBytes(file), bytes)) {
-      return;
-    }
-    Files.createDirectories(file.getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(tmp, bytes);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    GeneratedFile.write(Path.of(args[0]).resolve("klotskidb/analysis/VectorKernels.java"), vectorKernels());
   }
 
   /** The whole class: its comment, the shared species, the checks of the hardware, then each width. */
