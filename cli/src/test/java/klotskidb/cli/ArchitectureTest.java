@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ARCHITECTURE.md's rules, held here rather than in prose: modules import one way (base → enumerator →
  * grouper → layerer → analysis → db-schema → query → datasets / server → jobs → cli; the two
  * siblings not each other; codegen, the build's generators, named by no main code), one package per
- * module, and the readers (query, server) never write a database. Read from the main sources as text, comments left out: every {@code klotskidb.X} a
- * file names in code, imported or written out in full.
+ * module, and the readers (query, server) never write a database. Read from the main sources as
+ * text, comments left out: every {@code klotskidb.X} a file names in code, imported or written out
+ * in full.
  */
 class ArchitectureTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -100,13 +101,13 @@ class ArchitectureTest {
       for (int k = 0; k <= m; k++) {
         String pkg = ORDER.get(k)[1];
         // datasets and server are siblings: neither names the other; codegen runs at build time only
-        if (!(module.equals("server") && pkg.equals("datasets")) && !(k == 0 && m > 0)) {
+        if (!(module.equals("server") && pkg.equals("datasets")) && !(pkg.equals("codegen") && !module.equals("codegen"))) {
           allowed.add(pkg);
         }
       }
       for (Path f : sources(module)) {
         String text = code(Files.readString(f));
-        if (m == 0) {
+        if (module.equals("codegen")) {
           text = withoutStrings(text); // the generators' strings are the code they make, held in its modules
         }
         Matcher pkg = Pattern.compile("^package klotskidb\\.([a-z]+);", Pattern.MULTILINE).matcher(text);
