@@ -50,7 +50,7 @@ public final class FindQuestion {
    * or empty: the first page), each with its record, the total so far and the next page's cursor.
    */
   public Finder.Page page(String cursor, int limit) {
-    return Finder.find(db, filter, cursor == null || cursor.isEmpty() ? null : cursor, limit);
+    return Finder.page(db, filter, cursor == null || cursor.isEmpty() ? null : cursor, limit);
   }
 
   /**
@@ -59,7 +59,7 @@ public final class FindQuestion {
    * for a filter the index counts (no group, farthest_step range or distinct_mirror).
    */
   public Finder.Page pageAt(long offset, int limit) {
-    return Finder.findAt(db, filter, offset, limit);
+    return Finder.pageAt(db, filter, offset, limit);
   }
 
   /**

@@ -27,7 +27,7 @@ import klotskidb.enumerator.Mover;
  *
  * <pre>
  *   FindFilter f = FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "100"));
- *   Finder.Page p = Finder.find(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
+ *   Finder.Page p = Finder.page(db, f, null, 50);   // 1A9BF0C00's class, 100 steps or more
  *   p.next()                                         // the cursor of the next page, null at the end
  *   (asked from outside through a FindQuestion: its filter, page(cursor), pageAt(offset), total())
  *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest"))
@@ -143,15 +143,6 @@ public final class Finder {
       + "before that index ('klotski analyse' adds it), is checked layout by layout as the pages go";
 
   /**
-   * Where the page of a cursor (null: the first page) starts, parsed and checked with the page's
-   * size once, without a database (the command line does it before it opens one): a malformed
-   * cursor, or one of another question, is refused.
-   */
-  static FindCursor.Start start(FindFilter f, String cursor, int limit) {
-    return FindCursor.start(f, cursor, limit);
-  }
-
-  /**
    * The cursor of the page that starts at the {@code offset}-th answer (0: the first), in the
    * filter's order: found from the index's counts (one key each) and the rows' fixed size, no
    * code read; null when the filter finds {@code offset} answers or fewer. Only for a filter the
@@ -207,13 +198,13 @@ public final class Finder {
    * The page of {@code limit} answers from the {@code offset}-th ({@link #cursorAt}); empty, the
    * last, when the filter finds no more than {@code offset}.
    */
-  static Page findAt(KlotskiDb db, FindFilter f, long offset, int limit) {
+  static Page pageAt(KlotskiDb db, FindFilter f, long offset, int limit) {
     FindCursor.start(f, null, limit); // the size checked
     FindCursor.Start start = cursorAt(db, f, offset);
     if (start == null) {
       return new Page(List.of(), null, 0, 0, List.of(), false, total(db, f, offset, true), List.of());
     }
-    return findFrom(db, f, start, limit);
+    return pageWithin(db, f, start, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
   /** How long a page goes on scanning for its first answer. */
@@ -226,34 +217,32 @@ public final class Finder {
    * #FILL_NANOS} have passed; a page out of time with no answer yet is {@code partial}, its
    * cursor where the scan got to (never the end).
    */
-  static Page find(KlotskiDb db, FindFilter f, String cursor, int limit) {
-    return findFrom(db, f, start(f, cursor, limit), limit);
+  static Page page(KlotskiDb db, FindFilter f, String cursor, int limit) {
+    return pageWithin(db, f, cursor, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
   }
 
-  /** The same from a start already parsed ({@link #start}, or a page's {@link Page#following}). */
-  static Page findFrom(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit) {
-    return fill(db, f, start, limit, FILL_NANOS, ROWS_PER_PAGE, CHECKS_PER_PAGE);
-  }
-
-  /** {@link #find} with other budgets (tests). */
-  static Page fill(KlotskiDb db, FindFilter f, String cursor, int limit, long fillNanos, int rowBudget,
+  /**
+   * {@link #page} within other budgets (tests): one scan ({@link #scanOnce}) after another until the
+   * page is full, the end, or {@code fillNanos} have passed.
+   */
+  static Page pageWithin(KlotskiDb db, FindFilter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
-    return fill(db, f, start(f, cursor, limit), limit, fillNanos, rowBudget, checkBudget);
+    return pageWithin(db, f, FindCursor.start(f, cursor, limit), limit, fillNanos, rowBudget, checkBudget);
   }
 
-  private static Page fill(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, long fillNanos,
+  private static Page pageWithin(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, long fillNanos,
       int rowBudget, int checkBudget) {
     if (!start.question().equals(f.question())) { // a start of another question (a page's, given back)
       throw new IllegalArgumentException("a start of another question: " + start.question());
     }
     long t0 = System.nanoTime();
     long before = start.before();
-    Page p = find(db, f, start, limit, rowBudget, checkBudget);
+    Page p = scanOnce(db, f, start, limit, rowBudget, checkBudget);
     List<Hit> hits = new ArrayList<>(p.hits());
     int rows = p.rowsRead();
     long examined = p.examined();
     while (hits.size() < limit && p.following() != null && System.nanoTime() - t0 < fillNanos) {
-      p = find(db, f, p.following(), limit - hits.size(), rowBudget, checkBudget);
+      p = scanOnce(db, f, p.following(), limit - hits.size(), rowBudget, checkBudget);
       hits.addAll(p.hits());
       rows += p.rowsRead();
       examined += p.examined();
@@ -381,7 +370,12 @@ public final class Finder {
     return out;
   }
 
-  static Page find(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, int rowBudget,
+  /**
+   * One scan from {@code start}: at most {@code rowBudget} rows read and {@code checkBudget} layouts
+   * looked up (a group's), so its page may hold fewer answers than asked, or none, with the start
+   * of the next scan ({@link Page#following}).
+   */
+  static Page scanOnce(KlotskiDb db, FindFilter f, FindCursor.Start start, int limit, int rowBudget,
       int checkBudget) {
     boolean resume = !start.first();
     byte[] from = resume ? start.key() : new byte[FindCodec.KEY_BYTES];

@@ -152,7 +152,7 @@ class FarthestFindTest {
             // small pages and budgets for 40 pages (cursors at every kind of stop), then the largest
             // pages to the end (pages of 50 made a wide filter's hundreds of pages the test's cost)
             int[] size = pages < 40 ? paging : new int[] {Finder.MAX_LIMIT, Finder.ROWS_PER_PAGE};
-            Finder.Page p = Finder.fill(db, f, cursor, size[0], Long.MAX_VALUE, size[1], size[1]);
+            Finder.Page p = Finder.pageWithin(db, f, cursor, size[0], Long.MAX_VALUE, size[1], size[1]);
             assertTrue(p.next() == null || p.hits().size() == size[0], which + ": a page holds its limit");
             for (Finder.Hit h : p.hits()) {
               found.add(h.code());
@@ -181,9 +181,9 @@ class FarthestFindTest {
   @Test
   void aCursorGoesOnAcrossTheIndex() {
     FindFilter f = FindFilter.parse(Map.of("min_farthest", "100", "max_farthest", "140"));
-    Finder.Page first = Finder.find(old, f, null, 30);
-    Finder.Page second = Finder.find(indexed, f, first.next(), 30);
-    Finder.Page both = Finder.find(indexed, f, null, 60);
+    Finder.Page first = Finder.page(old, f, null, 30);
+    Finder.Page second = Finder.page(indexed, f, first.next(), 30);
+    Finder.Page both = Finder.page(indexed, f, null, 60);
     List<Long> joined = new ArrayList<>();
     first.hits().forEach(h -> joined.add(h.code()));
     second.hits().forEach(h -> joined.add(h.code()));

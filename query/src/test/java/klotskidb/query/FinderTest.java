@@ -73,7 +73,7 @@ class FinderTest {
     List<Long> out = new ArrayList<>();
     String cursor = null;
     for (int pages = 0; pages < 100_000; pages++) {
-      Finder.Page p = Finder.find(db, f, FindCursor.start(f, cursor, limit), limit, budget, budget);
+      Finder.Page p = Finder.scanOnce(db, f, FindCursor.start(f, cursor, limit), limit, budget, budget);
       assertTrue(p.hits().size() <= limit);
       assertTrue(p.rowsRead() <= budget, p.rowsRead() + " rows");
       for (Finder.Hit h : p.hits()) {
@@ -151,13 +151,13 @@ class FinderTest {
           && (f.minOptimal() < 0 || c.optimalSolutionNum() >= f.minOptimal())
           && (f.maxOptimal() < 0 || c.optimalSolutionNum() <= f.maxOptimal()));
       assertTrue(expected.size() > 10, q + " finds " + expected.size());
-      assertEquals(new Finder.Total(expected.size(), true), Finder.find(db, f, null, 50).total(), q.toString());
+      assertEquals(new Finder.Total(expected.size(), true), Finder.page(db, f, null, 50).total(), q.toString());
       assertEquals(new Finder.Total(expected.size(), true), FindQuestion.on(db, f).total(), q + ", asked alone");
       if (!f.hardestFirst()) {
         for (long offset : new long[] {0, 7, expected.size() / 2, expected.size() - 1}) {
-          assertEquals(expected.get((int) offset), Finder.findAt(db, f, offset, 3).hits().get(0).code(), q + " @" + offset);
+          assertEquals(expected.get((int) offset), Finder.pageAt(db, f, offset, 3).hits().get(0).code(), q + " @" + offset);
         }
-        assertEquals(0, Finder.findAt(db, f, expected.size(), 3).hits().size());
+        assertEquals(0, Finder.pageAt(db, f, expected.size(), 3).hits().size());
       }
     }
     assertEquals("'min_optimal' 5 is more than 'max_optimal' 4", assertThrows(IllegalArgumentException.class,
@@ -190,10 +190,10 @@ class FinderTest {
       long expected = all.stream().filter(ofPair).filter(c -> (f.jiang() < 0 || c.jiang() == f.jiang())
           && (f.bing() < 0 || c.bing() == f.bing()) && (f.minimal() == null || knownMinimal(c) == f.minimal()))
           .count();
-      assertEquals(new Finder.Total(expected, true), Finder.find(db, f, null, 50).total(), q.toString());
+      assertEquals(new Finder.Total(expected, true), Finder.page(db, f, null, 50).total(), q.toString());
     }
     // the hardest of 5-4-1 came as mirror pairs: now no answer is another's mirror image
-    List<Long> top = Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "order", "hardest",
+    List<Long> top = Finder.page(db, FindFilter.parse(Map.of("class", "5-4-1", "order", "hardest",
         "distinct_mirror", "true")), null, 40).hits().stream().map(Finder.Hit::code).toList();
     assertEquals(40, top.size());
     for (long code : top) {
@@ -217,13 +217,13 @@ class FinderTest {
             "symmetric", "no")).inWords(true));
     assertEquals("By class, then steps", FindFilter.parse(Map.of()).inWords(false));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Finder.findAt(db, FindFilter.parse(Map.of("distinct_mirror", "true")), 10, 5));
+        () -> Finder.pageAt(db, FindFilter.parse(Map.of("distinct_mirror", "true")), 10, 5));
     assertTrue(e.getMessage().contains("'distinct_mirror'"), e.getMessage());
   }
 
   @Test
   void theClassicStartIsFoundByItsFacts() {
-    Finder.Page p = Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",
+    Finder.Page p = Finder.page(db, FindFilter.parse(Map.of("class", "5-4-1", "min_steps", "81", "max_steps", "81",
         "symmetric", "true")), null, 1000);
     assertTrue(p.hits().stream().anyMatch(h -> h.code() == 0x1A9BF0C00L), "1A9BF0C00: 81 steps, symmetric");
     assertNull(p.next());
@@ -258,16 +258,16 @@ class FinderTest {
         .getMessage().contains("9-9-9"));
     FindFilter any = FindFilter.parse(Map.of());
     assertEquals("'cursor' 'zz' is not a cursor of a find page", assertThrows(IllegalArgumentException.class,
-        () -> Finder.find(db, any, "zz", 10)).getMessage());
+        () -> Finder.page(db, any, "zz", 10)).getMessage());
     // a cursor belongs to its question: another filter or order is refused, naming both
     FindFilter hardest = FindFilter.parse(Map.of("class", "0-3-0", "minimal", "true", "order", "hardest"));
-    String cursor = Finder.find(db, hardest, null, 1).next();
-    assertEquals(1, Finder.find(db, hardest, cursor, 1).hits().size());
+    String cursor = Finder.page(db, hardest, null, 1).next();
+    assertEquals(1, Finder.page(db, hardest, cursor, 1).hits().size());
     assertEquals("'cursor' belongs to another question ('class=0-3-0&minimal=true&order=hardest', not "
         + "'class=0-3-0'): ask again without it for the first page", assertThrows(InputException.class,
-        () -> Finder.find(db, FindFilter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
+        () -> Finder.page(db, FindFilter.parse(Map.of("class", "0-3-0")), cursor, 3)).getMessage());
     assertThrows(InputException.class,
-        () -> Finder.find(db, FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
+        () -> Finder.page(db, FindFilter.parse(Map.of("class", "5-4-1", "minimal", "true", "order", "hardest")),
             cursor, 3));
     // a cursor edited by hand is refused, not trusted: the answers before (a total of 500,023 for a
     // 26-layout question once), the row's key, full-width digits where hex digits go (a usage error)
@@ -279,13 +279,13 @@ class FinderTest {
         String.join(".", parts[0], parts[1], parts[2], parts[3]), // its checksum cut off
         cursor.toUpperCase(Locale.ROOT)}) {
       assertEquals("'cursor' " + UserText.quote(edited) + " is not a cursor of a find page",
-          assertThrows(InputException.class, () -> Finder.find(db, hardest, edited, 1)).getMessage());
+          assertThrows(InputException.class, () -> Finder.page(db, hardest, edited, 1)).getMessage());
     }
     // the same question typed another way keeps its cursor
-    assertEquals(1, Finder.find(db, FindFilter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
+    assertEquals(1, Finder.page(db, FindFilter.parse(Map.of("jiang", "0", "bing", "3", "style", "0",
         "order", "hardest", "minimal", "yes")), cursor, 1).hits().size());
     assertEquals("'limit' must be from 1 to 1000, not 0", assertThrows(IllegalArgumentException.class,
-        () -> Finder.find(db, any, null, 0)).getMessage());
+        () -> Finder.page(db, any, null, 0)).getMessage());
   }
 
   /**
@@ -310,7 +310,7 @@ class FinderTest {
       List<Long> found = new ArrayList<>();
       String cursor = null;
       for (int pages = 0; ; pages++) {
-        Finder.Page p = Finder.fill(db, f, cursor, 7, Long.MAX_VALUE, 1, 1);
+        Finder.Page p = Finder.pageWithin(db, f, cursor, 7, Long.MAX_VALUE, 1, 1);
         assertTrue(!p.hits().isEmpty() || p.next() == null, q + ": an empty page with a cursor, page " + pages);
         assertTrue(!p.partial());
         p.hits().forEach(h -> found.add(h.code()));
@@ -331,7 +331,7 @@ class FinderTest {
     }
     // a scan out of time (group 5-4-1-1 is solvable: none of the unsolvable layouts scanned is in it):
     // the page says it is partial, never the end
-    Finder.Page partial = Finder.fill(db, FindFilter.parse(Map.of("group", "5-4-1-1", "solvable", "false")), null,
+    Finder.Page partial = Finder.pageWithin(db, FindFilter.parse(Map.of("group", "5-4-1-1", "solvable", "false")), null,
         5, 0, 1, 1);
     assertTrue(partial.hits().isEmpty() && partial.partial() && partial.next() != null, partial.toString());
     assertTrue(Documents.findPage(FindFilter.parse(Map.of()), partial).get("scanned_to").toString()
@@ -363,7 +363,7 @@ class FinderTest {
       List<Long> found = new ArrayList<>();
       String cursor = null;
       for (int pages = 0; pages < 100_000; pages++) {
-        Finder.Page p = Finder.fill(db, f, cursor, 13, Long.MAX_VALUE, 2, 2);
+        Finder.Page p = Finder.pageWithin(db, f, cursor, 13, Long.MAX_VALUE, 2, 2);
         p.hits().forEach(h -> found.add(h.code()));
         if (p.next() == null) {
           break;
@@ -420,12 +420,12 @@ class FinderTest {
           && (f.maxSteps() < 0 || c.isSolvable() && c.minSolutionStep() <= f.maxSteps())
           && (f.symmetric() == null || c.symmetric() == f.symmetric())
           && (f.minimal() == null || knownMinimal(c) == f.minimal())).count();
-      Finder.Page first = Finder.find(db, f, null, 50);
+      Finder.Page first = Finder.page(db, f, null, 50);
       assertEquals(new Finder.Total(expected, true), first.total(), q.toString());
       long found = 0;
       String cursor = null;
       do {
-        Finder.Page p = Finder.find(db, f, cursor, 50);
+        Finder.Page p = Finder.page(db, f, cursor, 50);
         assertTrue(p.next() == null || p.hits().size() == 50, q + ": a page holds its limit while more match");
         found += p.hits().size();
         cursor = p.next();
@@ -447,7 +447,7 @@ class FinderTest {
       offsetsStartAtTheirAnswers(new Random(seed));
     }
     assertThrows(InputException.class,
-        () -> Finder.findAt(db, FindFilter.parse(Map.of("group", "5-4-1-1")), 0, 3));
+        () -> Finder.pageAt(db, FindFilter.parse(Map.of("group", "5-4-1-1")), 0, 3));
   }
 
   private static void offsetsStartAtTheirAnswers(Random random) {
@@ -458,22 +458,22 @@ class FinderTest {
       List<Long> expected = new ArrayList<>();
       String cursor = null;
       do {
-        Finder.Page p = Finder.find(db, f, cursor, 1000);
+        Finder.Page p = Finder.page(db, f, cursor, 1000);
         p.hits().forEach(h -> expected.add(h.code()));
         cursor = p.next();
       } while (cursor != null);
       for (int k = 0; k < 25; k++) {
         int offset = k == 0 ? 0 : k == 1 ? expected.size() - 1 : random.nextInt(expected.size());
-        Finder.Page p = Finder.findAt(db, f, offset, 3);
+        Finder.Page p = Finder.pageAt(db, f, offset, 3);
         assertEquals(expected.subList(offset, Math.min(expected.size(), offset + 3)),
             p.hits().stream().map(Finder.Hit::code).toList(), q + " at " + offset);
         if (p.next() != null) { // and the pages go on from there (a full page at the very end: an empty one)
-          List<Long> after = Finder.find(db, f, p.next(), 1).hits().stream().map(Finder.Hit::code).toList();
+          List<Long> after = Finder.page(db, f, p.next(), 1).hits().stream().map(Finder.Hit::code).toList();
           assertEquals(expected.subList(Math.min(expected.size(), offset + 3), Math.min(expected.size(), offset + 4)),
               after, q + " after " + offset);
         }
       }
-      Finder.Page end = Finder.findAt(db, f, expected.size(), 3);
+      Finder.Page end = Finder.pageAt(db, f, expected.size(), 3);
       assertTrue(end.hits().isEmpty() && end.next() == null, q.toString());
       assertEquals(new Finder.Total(expected.size(), true), end.total());
     }
