@@ -119,6 +119,22 @@ class BrowserTest {
     return ((JavascriptExecutor) browser).executeScript(script, args);
   }
 
+  /**
+   * The finder's fields whose placeholder (what the field asks for: "optimal solutions from") is
+   * cut off by their width, or a range's "to" on another row than its "from"; empty where none.
+   */
+  private static Object crampedFinderFields(WebDriver browser) {
+    return js(browser, "const c = document.createElement('canvas').getContext('2d');"
+        + " const cut = [...document.querySelectorAll('#find-form input[type=text]')].filter(i => {"
+        + " const s = getComputedStyle(i); c.font = s.font;"
+        + " return c.measureText(i.placeholder).width > i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
+        + " }).map(i => i.id + ': ' + i.placeholder);"
+        + " const split = [...document.querySelectorAll('#find-form .range')].filter(r => {"
+        + " const [a, b] = r.querySelectorAll('input'); return a.getBoundingClientRect().top !== b.getBoundingClientRect().top;"
+        + " }).map(r => r.id + ' on two rows');"
+        + " return cut.concat(split).join('; ')");
+  }
+
   private static void keys(WebDriver browser, CharSequence... keys) {
     new Actions(browser).sendKeys(keys).perform();
   }
@@ -709,6 +725,8 @@ class BrowserTest {
     // each answer with its catalogue names and its difficulty word: 欲罢不能 first, 93 steps
     String first = browser.findElement(By.cssSelector("#found a")).getText();
     assertTrue(first.contains("欲罢不能") && first.contains("93 steps · very hard"), first);
+    // each field says what it asks for in full, a range's two fields side by side
+    assertEquals("", crampedFinderFields(browser), "on a 390 px phone");
     screenshot(browser, "phone-finder");
     browser.manage().window().setSize(new Dimension(1100, 1000));
     browser.get(base + "#l=1A9BF0C00");
@@ -804,6 +822,7 @@ class BrowserTest {
     wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null
         && (Boolean) js(b, "return $('find-form').getBoundingClientRect().bottom < innerHeight"));
     assertTrue(browser.findElements(By.cssSelector("#found a")).isEmpty() && !browser.findElement(By.id("landing")).isDisplayed());
+    assertEquals("", crampedFinderFields(browser), "1,100 px wide");
 
     // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
     browser.findElement(By.id("f-class")).sendKeys("5-4-1");
