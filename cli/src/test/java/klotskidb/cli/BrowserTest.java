@@ -945,6 +945,10 @@ class BrowserTest {
       wait.until(b -> b.findElement(By.id("lang")).getText().equals("English"));
       assertEquals("关卡", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
       screenshot(browser, "zh-landing");
+      // the finder's fields in Chinese: each says in full what it asks for
+      browser.get(base + "#find=");
+      wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null);
+      assertEquals("", crampedFinderFields(browser), "the finder in Chinese");
       WebElement input = browser.findElement(By.id("layout"));
       input.sendKeys("横刀力马");
       browser.findElement(By.cssSelector("#go button")).click();
