@@ -860,6 +860,12 @@ class BrowserTest {
     browser.get(sheet);
     wait.until(b -> b.getTitle().equals("24 Klotski puzzles"));
     assertTrue(browser.getPageSource().contains(firstFound), "the sheet holds the answers shown");
+    // the solutions' lines break between moves, never inside one (a move's two letters on one line)
+    assertEquals("", js(browser, "return [...document.querySelectorAll('.moves')].flatMap(p => {"
+        + " const t = p.firstChild; return [...t.data.matchAll(/[a-t]{2}/g)].filter(m => {"
+        + " const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + 2);"
+        + " return r.getClientRects().length !== 1; }).map(m => p.previousElementSibling.textContent + ': ' + m[0]); }).join('; ')"),
+        "moves split across two lines");
     browser.get(here);
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
     // an error leaves no answers of before on the screen, and says what a visitor can do

@@ -148,7 +148,7 @@ public final class PuzzleSheet {
         .append("figcaption { font-size: 9.5pt; line-height: 1.35; }\n")
         .append(".solutions { break-before: page; } .solution { break-inside: avoid; margin: 0 0 .5cm; }\n")
         .append(".solution h3 { font-size: 11pt; margin: 0 0 .1cm; }\n")
-        .append(".moves { font-family: monospace; font-size: 9.5pt; word-break: break-all; margin: 0 0 .1cm; }\n")
+        .append(".moves { font-family: monospace; font-size: 9.5pt; margin: 0 0 .1cm; }\n") // lines break between moves
         .append(".steps svg { width: 1.5cm; height: auto; margin: 0 .1cm 0 0; vertical-align: top; }\n")
         .append(".steps span { display: inline-block; text-align: center; font-size: 7.5pt; margin: 0 .05cm .1cm 0; }\n")
         .append("</style>\n</head>\n<body>\n")
