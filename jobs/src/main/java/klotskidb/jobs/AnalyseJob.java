@@ -76,6 +76,14 @@ public final class AnalyseJob {
 
   /** What {@link #analyse} did: the classes analysed now and before, the work (sum of size^2), the time. */
   public record Result(int classes, int alreadyDone, long work, double seconds, int threads) {
+    /**
+     * This run's work below this share of the work left gives no estimate of the time left: the
+     * rate per size^2 grows with a class's groups (a batch of roots sweeps a large group whole, a
+     * small group's run is mostly its start), so a run of small classes overestimates the rest many
+     * times over (BENCHMARKS.md, row "the analysis's estimate of the time left").
+     */
+    static final double LEAST_SHARE = 0.005;
+
     /** The measured rate and what it predicts for the classes of {@code dir} not analysed yet. */
     public String projection(Path dir) {
       long[] remaining = new long[1];
@@ -90,10 +98,31 @@ public final class AnalyseJob {
           }
         });
       }
+      return projection(left.size(), remaining[0]);
+    }
+
+    /**
+     * The rate, and the time {@code classesLeft} classes of {@code remaining} size^2 would take at
+     * it, where this run's work is at least {@link #LEAST_SHARE} of theirs:
+     * <pre>
+     *   rate R size^2/s on T threads; N classes left (W size^2): about H h more at this rate
+     *   rate R size^2/s on T threads; N classes left (W size^2): this run did P% as much, too little
+     *       to estimate their time (larger classes run faster per size^2)      (after 5-4-1 alone)
+     * </pre>
+     */
+    String projection(int classesLeft, long remaining) {
       double rate = work / Math.max(seconds, 1e-9);
-      return String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; %d classes left (%.3g size^2): "
-          + "about %.1f h more at this rate", rate, threads, left.size(), (double) remaining[0],
-          remaining[0] / rate / 3600);
+      String head = String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; ", rate, threads);
+      if (classesLeft == 0) {
+        return head + "every class of the database is analysed";
+      }
+      head += String.format(Locale.ROOT, "%d %s left (%.3g size^2): ", classesLeft,
+          classesLeft == 1 ? "class" : "classes", (double) remaining);
+      if (work < LEAST_SHARE * remaining) {
+        return head + String.format(Locale.ROOT, "this run did %.2g%% as much, too little to estimate their time "
+            + "(larger classes run faster per size^2)", 100.0 * work / remaining);
+      }
+      return head + String.format(Locale.ROOT, "about %.1f h more at this rate", remaining / rate / 3600);
     }
   }
 

@@ -60,6 +60,7 @@ class AnalyseJobTest {
     Path db = SmallDatabase.publish(SmallDatabase.layers("0-3-0", "1-2-1"), temp.resolve("db"));
     AnalyseJob.Result first = analyse(db, new Lines());
     assertEquals(2, first.classes());
+    assertTrue(first.projection(db).endsWith("; every class of the database is analysed"), first.projection(db));
     Map<String, AnalysisMarker> markers;
     try (KlotskiDb k = KlotskiDb.open(db)) {
       markers = k.analysedClasses();
@@ -108,6 +109,28 @@ class AnalyseJobTest {
     assertEquals(0, analyse(db, third).classes());
     assertEquals(List.of("nothing to analyse: 2 classes of the database are analysed"), third.lines);
     assertFalse(third.lines.get(0).contains("indexing"));
+  }
+
+  /**
+   * The time left estimated only from a run whose work is a fair share of what is left: a run of
+   * small classes says it did too little to tell (their rate per size^2 is far below the large
+   * classes'), one of a large class gives hours; their words as the command prints them.
+   */
+  @Test
+  void theTimeLeftIsEstimatedOnlyFromAFairShareOfTheWork() {
+    // 5-4-1 alone (its sum of size^2), the whole space's sum left
+    AnalyseJob.Result small = new AnalyseJob.Result(1, 0, 1_350_000_000L, 1.0, 2);
+    assertEquals("rate 1.35e+09 size^2/s on 2 threads; 201 classes left (1.19e+13 size^2): this run did 0.011% "
+        + "as much, too little to estimate their time (larger classes run faster per size^2)",
+        small.projection(201, 11_900_000_000_000L));
+    // a run of 1% of what is left: its rate, and the hours it gives
+    AnalyseJob.Result large = new AnalyseJob.Result(3, 1, 119_000_000_000L, 20.0, 2);
+    assertEquals("rate 5.95e+09 size^2/s on 2 threads; 1 class left (1.19e+13 size^2): about 0.6 h more at this rate",
+        large.projection(1, 11_900_000_000_000L));
+    assertEquals("rate 5.95e+09 size^2/s on 2 threads; every class of the database is analysed", large.projection(0, 0));
+    // the bound itself: half a percent estimates, just under it does not
+    assertTrue(new AnalyseJob.Result(1, 0, 5, 1.0, 2).projection(3, 1000).endsWith("at this rate"));
+    assertTrue(new AnalyseJob.Result(1, 0, 4, 1.0, 2).projection(3, 1000).contains("too little"));
   }
 
   /** A class's two files kept in memory, by file name. */
