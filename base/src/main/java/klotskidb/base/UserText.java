@@ -139,6 +139,21 @@ public final class UserText {
   }
 
   /**
+   * How many of a thing, its noun as English counts it: {@code count(1, "class", "classes")} is
+   * "1 class", {@code count(203, "class", "classes")} "203 classes" (where a line once said "1
+   * classes", "1 groups"). A count a command prints beside its noun goes through here, or through
+   * {@link #noun} where the number has a format of its own.
+   */
+  public static String count(long n, String one, String many) {
+    return n + " " + noun(n, one, many);
+  }
+
+  /** {@code one} for 1, else {@code many}: for a count formatted apart ("%,6d %-6s", a table's column). */
+  public static String noun(long n, String one, String many) {
+    return n == 1 ? one : many;
+  }
+
+  /**
    * A size in the unit that shows it, decimal as df -H prints it: 512 bytes, 37.0 MB, 28.5 GB (never
    * "0.0 GB" for 37 MB). Every size a command prints goes through here.
    */

@@ -31,6 +31,16 @@ class UserTextTest {
     assertEquals("'5-4-1' and '1\\n2'", UserText.message("'5-4-1' and '1\n2'")); // short quotes kept, one line
   }
 
+  /** A count and its noun: one class, 203 classes, no class called "0 class". */
+  @Test
+  void countsSayOneOrMany() {
+    assertEquals("1 class", UserText.count(1, "class", "classes"));
+    assertEquals("203 classes", UserText.count(203, "class", "classes"));
+    assertEquals("0 classes", UserText.count(0, "class", "classes"));
+    assertEquals("group", UserText.noun(1, "group", "groups"));
+    assertEquals("groups", UserText.noun(25_422, "group", "groups"));
+  }
+
   @Test
   void visibleTextIsKeptAsTyped() {
     assertEquals("'横刀立马 😀 héllo'", UserText.quote("横刀立马 😀 héllo"));

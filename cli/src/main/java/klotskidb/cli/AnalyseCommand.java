@@ -3,6 +3,7 @@ package klotskidb.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import klotskidb.base.UserText;
 import klotskidb.jobs.ClassAnalysis;
 import klotskidb.jobs.AnalyseJob;
 import picocli.CommandLine.Command;
@@ -51,8 +52,8 @@ final class AnalyseCommand implements Callable<Integer> {
 
           @Override
           public void classDone(ClassAnalysis.Done d, boolean stored) {
-            out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d groups %9.1f s",
-                d.className(), d.layouts(), d.groups(), d.seconds()));
+            out.println(String.format(Locale.ROOT, "  analysed %-7s %,9d layouts %,6d %-6s %9.1f s",
+                d.className(), d.layouts(), d.groups(), UserText.noun(d.groups(), "group", "groups"), d.seconds()));
             out.flush();
           }
         });

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
 import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.datasets.Release;
 import klotskidb.enumerator.ClassSet;
@@ -91,8 +92,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
           @Override
           public void classDone(ClassAnalysis.Done d, boolean stored) {
-            note(String.format(Locale.ROOT, "  class %-7s %,9d layouts %,6d groups %9.1f s%s", d.className(),
-                d.layouts(), d.groups(), d.seconds(), stored ? "  (values stored)" : ""));
+            note(String.format(Locale.ROOT, "  class %-7s %,9d layouts %,6d %-6s %9.1f s%s", d.className(),
+                d.layouts(), d.groups(), UserText.noun(d.groups(), "group", "groups"), d.seconds(), stored ? "  (values stored)" : ""));
           }
 
           @Override
@@ -109,15 +110,16 @@ final class ReleaseCommand implements Callable<Integer> {
             }
           }
         });
-    printer.printf(Locale.ROOT, "release: %d files in %.1f s: %d matched, %d differing, %d without reference; %s%n",
-        results.size(), (System.nanoTime() - t0) / 1e9, counts[0], counts[1], counts[2],
+    printer.printf(Locale.ROOT, "release: %s in %.1f s: %d matched, %d differing, %d without reference; %s%n",
+        UserText.count(results.size(), "file", "files"), (System.nanoTime() - t0) / 1e9, counts[0], counts[1], counts[2],
         reference == null ? "not compared (--no-compare)" : "compared with " + reference.source());
     for (String d : differing) {
       printer.println("  DIFFERS " + d);
     }
     if (reference != null && counts[2] > 0) {
-      printer.println("  FAILED: " + counts[2] + " files could not be compared: the reference has no checksum for "
-          + "them (give a complete --published folder, or --no-compare to write without comparing)");
+      printer.println("  FAILED: " + UserText.count(counts[2], "file", "files") + " could not be compared: the reference "
+          + "has no checksum for " + (counts[2] == 1 ? "it" : "them")
+          + " (give a complete --published folder, or --no-compare to write without comparing)");
     }
     return counts[1] == 0 && (reference == null || counts[2] == 0) ? 0 : 1;
   }

@@ -8,6 +8,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.util.List;
+import klotskidb.base.UserText;
 import klotskidb.db.KlotskiDb;
 import klotskidb.db.SmallDatabase;
 import klotskidb.testing.Published;
@@ -52,12 +53,12 @@ class AnalyseTest {
 
     // what was checkpointed is right already
     Cli partial = Cli.run("verify", "--published", Published.dir().toString(), "--db", db.toString());
-    assertTrue(squeezed(partial).contains("farthest_checksum.tsv ok (" + before + " analysed classes"), partial.out);
+    assertTrue(squeezed(partial).contains("farthest_checksum.tsv ok (" + UserText.count(before, "analysed class", "analysed classes")), partial.out);
 
     // resume: only the rest is analysed
     Cli resumed = Cli.run("analyse", "--db", db.toString(), "--no-progress");
     assertEquals(0, resumed.exit, resumed.toString());
-    assertTrue(resumed.out.contains("analysing " + (7 - before) + " classes (" + before + " already done)"),
+    assertTrue(resumed.out.contains("analysing " + UserText.count(7 - before, "class", "classes") + " (" + before + " already done)"),
         resumed.out);
     Cli verify = Cli.run("verify", "--published", Published.dir().toString(), "--db", db.toString());
     assertTrue(squeezed(verify).contains("farthest_checksum.tsv ok (7 analysed classes; 196 not analysed yet)"),
@@ -123,6 +124,9 @@ class AnalyseTest {
       Cli r = Cli.run("analyse", "--db", one.toString(), "--no-progress", "--kernel", kernel.toUpperCase());
       assertEquals(0, r.exit, r.toString());
       assertTrue(r.out.contains(", kernel " + kernel + " ("), r.out);
+      // a class of one group says so: "1 group", not "1 groups"
+      assertTrue(r.out.contains("analysing 2 classes (0 already done)"), r.out);
+      assertTrue(squeezed(r).contains("analysed 0-3-0 6,720 layouts 1 group "), r.out);
       Cli verify = Cli.run("verify", "--published", Published.dir().toString(), "--db", one.toString());
       assertTrue(squeezed(verify).contains("farthest_checksum.tsv ok (2 analysed classes"), verify.out);
       assertTrue(squeezed(verify).contains("solution_checksum.tsv ok (2 analysed classes"), verify.out);

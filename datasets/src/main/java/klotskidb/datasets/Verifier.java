@@ -117,10 +117,11 @@ public final class Verifier {
     }
     int notYet = lines.size() - 1 - checked;
     if (differing == 0) {
-      return new Result(name, true, checked > 0, "ok (" + checked + " analysed classes"
+      return new Result(name, true, checked > 0, "ok (" + UserText.count(checked, "analysed class", "analysed classes")
           + (notYet > 0 ? "; " + notYet + " not analysed yet" : "") + ")");
     }
-    return new Result(name, false, true, differing + " of " + checked + " analysed classes differ; "
+    return new Result(name, false, true, differing + " of " + UserText.count(checked, "analysed class", "analysed classes")
+        + (differing == 1 ? " differs; " : " differ; ")
         + String.join("; ", diffs));
   }
 

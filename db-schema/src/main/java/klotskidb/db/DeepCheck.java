@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import klotskidb.base.Workers;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.LayoutClass;
 
 /**
@@ -166,13 +167,15 @@ public final class DeepCheck {
       }
     }
     String notes = unrecorded == 0 ? "" : cf.equals(Schema.FIND_FARTHEST)
-        ? "; " + unrecorded + " analysed classes not indexed by farthest_step yet ('klotski analyse' indexes them)"
-        : "; " + unrecorded + " classes analysed by an older klotski recorded no row checksum";
+        ? "; " + UserText.count(unrecorded, "analysed class", "analysed classes")
+            + " not indexed by farthest_step yet ('klotski analyse' indexes them)"
+        : "; " + UserText.count(unrecorded, "class", "classes") + " analysed by an older klotski recorded no row checksum";
     if (diffs.isEmpty()) {
-      return new FamilyCheck(cf, true, String.format(Locale.ROOT, "ok (%,d rows; %d analysed classes "
-          + "match their markers%s)", rows, checked, notes));
+      return new FamilyCheck(cf, true, String.format(Locale.ROOT, "ok (%,d rows; %s "
+          + "%s their markers%s)", rows, UserText.count(checked, "analysed class", "analysed classes"),
+          checked == 1 ? "matches" : "match", notes));
     }
-    return new FamilyCheck(cf, false, "DIFFERS: " + diffs.size() + " classes: "
+    return new FamilyCheck(cf, false, "DIFFERS: " + UserText.count(diffs.size(), "class", "classes") + ": "
         + String.join("; ", diffs.subList(0, Math.min(3, diffs.size()))) + notes);
   }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import klotskidb.base.UserText;
 import klotskidb.base.Workers;
 import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.Options;
@@ -62,7 +63,7 @@ public final class TableFileCheck {
         }
       }
       FamilyCheck c = damaged.isEmpty()
-          ? new FamilyCheck(family, true, String.format(Locale.ROOT, "ok (%d files, %,d bytes)", count, bytes))
+          ? new FamilyCheck(family, true, String.format(Locale.ROOT, "ok (%s, %,d bytes)", UserText.count(count, "file", "files"), bytes))
           : new FamilyCheck(family, false, "DAMAGED: " + String.join("; ", damaged)
               + " (rebuild the database with 'klotski build')");
       out.add(c);

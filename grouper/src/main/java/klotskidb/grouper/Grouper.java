@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.base.Workers;
 import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
@@ -86,7 +87,7 @@ public final class Grouper {
         raw.add(new int[] {bySet.get(k)[0], bySet.get(k)[1], bySet.get(k)[2], k});
       }
     }
-    progress.end("seeds", System.nanoTime() - t1, raw.size() + " groups");
+    progress.end("seeds", System.nanoTime() - t1, UserText.count(raw.size(), "group", "groups"));
 
     long t2 = System.nanoTime();
     int[][] ranked = raw.toArray(new int[0][]);
@@ -100,8 +101,8 @@ public final class Grouper {
     long t3 = System.nanoTime();
     Groups groups = number(owner, setOf, setToGroup, ranked);
     classOf = null;
-    progress.end("number", System.nanoTime() - t3, groups.layoutCount() + " layouts in "
-        + groups.count() + " groups");
+    progress.end("number", System.nanoTime() - t3, UserText.count(groups.layoutCount(), "layout", "layouts") + " in "
+        + UserText.count(groups.count(), "group", "groups"));
     return groups;
   }
 

@@ -158,16 +158,18 @@ public final class AnalyseJob {
       if (todo.isEmpty()) {
         writer.close(); // the indexes stored before the line below
         if (!unindexed.isEmpty()) {
-          listener.note("nothing else to analyse: " + done.size() + " classes of the database are analysed");
+          listener.note("nothing else to analyse: " + UserText.count(done.size(), "class", "classes")
+              + " of the database " + (done.size() == 1 ? "is" : "are") + " analysed");
           return new Result(0, done.size(), 0, 0, threads);
         }
-        listener.note("nothing to analyse: " + done.size() + " classes of the database are analysed");
+        listener.note("nothing to analyse: " + UserText.count(done.size(), "class", "classes") + " of the database "
+            + (done.size() == 1 ? "is" : "are") + " analysed");
         return new Result(0, done.size(), 0, 0, threads);
       }
       Kernels k = kernels.get();
       Groups groups = group(todo, threads);
-      listener.note(String.format(Locale.ROOT, "analysing %d classes (%,d already done) on %d threads, kernel %s",
-          todo.size(), done.size(), LanePool.threadsFor(threads), k.describe()));
+      listener.note(String.format(Locale.ROOT, "analysing %s (%,d already done) on %d threads, kernel %s",
+          UserText.count(todo.size(), "class", "classes"), done.size(), LanePool.threadsFor(threads), k.describe()));
       long t0 = System.nanoTime();
       long work = run("analyse", groups, todo, threads, k, writer, Set.of(), null, progress, listener);
       return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, LanePool.threadsFor(threads));
@@ -182,8 +184,8 @@ public final class AnalyseJob {
    */
   static void index(KlotskiDb kdb, List<String> classes, Map<String, AnalysisMarker> markers, AnalysisWriter writer,
       Progress progress, Listener listener) {
-    listener.note(String.format(Locale.ROOT, "indexing %d classes analysed before find's farthest_step index "
-        + "(from their stored values, no BFS)", classes.size()));
+    listener.note(String.format(Locale.ROOT, "indexing %s analysed before find's farthest_step index "
+        + "(from their stored values, no BFS)", UserText.count(classes.size(), "class", "classes")));
     long t0 = System.nanoTime();
     progress.begin("index", classes.size());
     AtomicLong stored = new AtomicLong();
@@ -201,7 +203,7 @@ public final class AnalyseJob {
       writer.submitIndex(name, markers.get(name), codes, steps, () -> progress.advance(stored.incrementAndGet()));
     }
     writer.flush();
-    progress.end("index", System.nanoTime() - t0, classes.size() + " classes");
+    progress.end("index", System.nanoTime() - t0, UserText.count(classes.size(), "class", "classes"));
   }
 
   /** The groups of the classes given (grouped anew: the database stores no edges). */
@@ -256,7 +258,7 @@ public final class AnalyseJob {
     listener.note(String.format(Locale.ROOT, "engine: at most %s leased of the %s budget, %s with the lists and logs "
         + "as they grew; %d engine threads at once", UserText.size(pool.peakBytes()), UserText.size(pool.budget()),
         UserText.size(pool.peakInUse()), pool.peakThreads()));
-    progress.end(label, System.nanoTime() - t0, classes.size() + " classes");
+    progress.end(label, System.nanoTime() - t0, UserText.count(classes.size(), "class", "classes"));
     return total;
   }
 

@@ -90,8 +90,8 @@ public final class ReleaseJob {
       Scratch.removeStaleIn(out, listener::note);
       Scratch.removeStaleIn(sums, listener::note);
       Release.removeOldTemporaries(out, listener::note);
-      listener.note(String.format(Locale.ROOT, "release of %d classes into %s: %d of %d files to write (about %s), "
-          + "%d already complete%s", plan.chosen().size(), out, plan.todo().size(), plan.names().size(),
+      listener.note(String.format(Locale.ROOT, "release of %s into %s: %d of %d files to write (about %s), "
+          + "%d already complete%s", UserText.count(plan.chosen().size(), "class", "classes"), out, plan.todo().size(), plan.names().size(),
           UserText.size(plan.needed()), plan.names().size() - plan.todo().size(),
           plan.whole() ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
 
@@ -178,8 +178,8 @@ public final class ReleaseJob {
     Path out = o.out().path();
     long free = Files.getFileStore(Release.existing(out)).getUsableSpace();
     if (needed > free) {
-      throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %d files still to write need "
-          + "about %s%s, %s %s free%s", out, todo.size(), UserText.size(needed), o.gzip() ? " (gzip, estimated)" : "",
+      throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %s still to write need "
+          + "about %s%s, %s %s free%s", out, UserText.count(todo.size(), "file", "files"), UserText.size(needed), o.gzip() ? " (gzip, estimated)" : "",
           UserText.size(free), free == 1 ? "is" : "are", o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
     return new Plan(builtBy, chosen, names, todo, needed, analysed, whole);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.base.Workers;
 import klotskidb.grouper.Groups;
 
@@ -81,7 +82,8 @@ public final class Layerer {
     for (int g = 0; g < count; g++) {
       System.arraycopy(sizes[g], 0, layerSizes, layerStart[g], sizes[g].length);
     }
-    progress.end("layers", System.nanoTime() - t0, count + " groups, " + layerSizes.length + " layers");
+    progress.end("layers", System.nanoTime() - t0, UserText.count(count, "group", "groups") + ", "
+        + UserText.count(layerSizes.length, "layer", "layers"));
     long t1 = System.nanoTime();
     byte[] minimal = Minimal.compute(groups, minSolution, threads);
     progress.end("minimal", System.nanoTime() - t1, "minimal puzzles flagged");
