@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.grouper.Groups;
@@ -66,7 +67,8 @@ final class BuildCommand implements Callable<Integer> {
     sb.append(String.format(Locale.ROOT, "  groups               %,d%n", groups.count()));
     sb.append(String.format(Locale.ROOT, "  solvable groups      %,d (%,d layouts; %,d unsolvable groups, %,d layouts)%n",
         solvable, inSolvable, groups.count() - solvable, groups.layoutCount() - inSolvable));
-    sb.append(String.format(Locale.ROOT, "  hardest layouts      %d steps to solve:%n", hardest));
+    sb.append(hardest < 0 ? String.format(Locale.ROOT, "  hardest layouts      none: no layout here can be solved%n")
+        : String.format(Locale.ROOT, "  hardest layouts      %s to solve:%n", UserText.count(hardest, "step", "steps")));
     for (int g = 0; g < groups.count(); g++) {
       if (layers.isSolvable(g) && layers.maxMinSolutionStep(g) == hardest) {
         for (int id : layers.hardestLayouts(g)) {
@@ -75,8 +77,8 @@ final class BuildCommand implements Callable<Integer> {
         }
       }
     }
-    sb.append(String.format(Locale.ROOT, "  database size        %,d MB%n", Stages.sizeOf(target) >> 20));
-    sb.append(String.format(Locale.ROOT, "  peak RSS             %,d MB%n", Stages.peakRss() >> 20));
+    sb.append(String.format(Locale.ROOT, "  database size        %s%n", UserText.size(Stages.sizeOf(target))));
+    sb.append(String.format(Locale.ROOT, "  peak RSS             %s%n", UserText.size(Stages.peakRss())));
     sb.append("Stages\n").append(stages.table());
     return sb.toString();
   }

@@ -355,6 +355,23 @@ class CliTest {
     }
   }
 
+  /**
+   * The build's summary of a class whose groups are all unsolvable says none can be solved (it
+   * said "-1 steps to solve"), of a class solved in one step "1 step"; sizes as every size is shown.
+   */
+  @Test
+  void theBuildsSummarySaysWhatItFound(@TempDir Path dir) {
+    Cli none = Cli.run("build", "--db", dir.resolve("7-0-7").toString(), "--classes", "7-0-7", "--no-progress");
+    assertEquals(0, none.exit, none.toString());
+    String said = none.out.replaceAll(" +", " ");
+    assertTrue(said.contains(" solvable groups 0 (0 layouts; 2 unsolvable groups, 88 layouts)\n"
+        + " hardest layouts none: no layout here can be solved\n"), none.out);
+    assertTrue(said.matches("(?s).* database size \\d+(\\.\\d [kMG]B| bytes)\n peak RSS \\d+\\.\\d [MG]B\n.*"), none.out);
+    Cli one = Cli.run("build", "--db", dir.resolve("0-0-0").toString(), "--classes", "0-0-0", "--no-progress");
+    assertEquals(0, one.exit, one.toString());
+    assertTrue(one.out.replaceAll(" +", " ").contains(" hardest layouts 1 step to solve:\n 000000000 0-0-0-0-0\n"), one.out);
+  }
+
   @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Cli.run("show").exit);
