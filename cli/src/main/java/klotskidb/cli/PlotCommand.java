@@ -5,6 +5,7 @@ import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -43,8 +44,12 @@ final class PlotCommand implements Callable<Integer> {
   @Option(names = "--out", converter = PathArgument.class, paramLabel = "DIR", required = true, description = "Folder for the PNG files.")
   Path out;
 
-  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: ${DEFAULT-VALUE}, the classic start's).")
-  String group = "5-4-1-1";
+  /** The layer profile's group where none is named and the database holds it: the classic start's. */
+  static final String CLASSIC = "5-4-1-1";
+
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: "
+      + CLASSIC + ", the classic start's; in a database without it, its largest group).")
+  String group;
 
   @Option(names = "--force", description = "Replace a plain file of a chart's name that klotski did not write.")
   boolean force;
@@ -60,15 +65,22 @@ final class PlotCommand implements Callable<Integer> {
     // disk) its StreamCloser thread later printed a NullPointerException's stack trace after the
     // one-line error; a chart is some 30 KB: cached in memory instead
     ImageIO.setUseCache(false);
-    int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
-    String layers = "layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png";
+    List<String> files = new ArrayList<>(List.of("layouts_per_class.png", "groups_per_class.png", "group_sizes.png"));
+    if (group != null) {
+      int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
+      files.add("layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png");
+    }
     OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
-    folder.check(List.of("layouts_per_class.png", "groups_per_class.png", "group_sizes.png", layers), force);
+    folder.check(files, force);
     List<GroupRecord> groups = new ArrayList<>();
     GroupRecord chosen;
     try (KlotskiDb kdb = db.open()) {
       kdb.forEachGroup(groups::add);
-      chosen = Database.group(kdb, group);
+      chosen = group != null ? Database.group(kdb, group) : groups.stream().filter(r -> r.name().equals(CLASSIC))
+          .findFirst().orElseGet(() -> groups.stream().max(Comparator.comparingInt(GroupRecord::size)).orElseThrow());
+    }
+    if (group == null) { // the group found in the database: its chart's file checked as the others were
+      folder.check(List.of("layers_" + chosen.name() + ".png"), force);
     }
     save(folder, perClass(groups, true), "layouts_per_class.png");
     save(folder, perClass(groups, false), "groups_per_class.png");

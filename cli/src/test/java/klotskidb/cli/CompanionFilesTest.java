@@ -92,6 +92,28 @@ class CompanionFilesTest {
     assertTrue(r.err.startsWith("klotski: refusing to "), what + ": " + r.err);
   }
 
+  /**
+   * plot without --group on a database without the classic start's group (0-2-0 alone): the layer
+   * profile of its largest group, 0-2-0-0, where it failed for want of 5-4-1-1; a link at that
+   * chart's name refused as at the others, nothing written.
+   */
+  @Test
+  void plotWithoutAGroupProfilesTheLargestWhereTheClassicIsMissing() throws Exception {
+    Path plots = Files.createTempDirectory(temp, "plot-default");
+    Cli r = Cli.run("plot", "--db", db.toString(), "--out", plots.toString());
+    assertEquals(0, r.exit, r.toString());
+    assertEquals(plots.resolve("layers_0-2-0-0.png").toString(), r.out.strip().lines().reduce((a, b) -> b).orElse(""));
+    assertTrue(Files.size(plots.resolve("layers_0-2-0-0.png")) > 0, r.out);
+    Path linked = Files.createTempDirectory(temp, "plot-default-link");
+    Files.createSymbolicLink(linked.resolve("layers_0-2-0-0.png"), victim.resolve("plain.txt"));
+    Map<String, String> before = snapshot(victim);
+    refusedOneLine(Cli.run("plot", "--db", db.toString(), "--out", linked.toString()), "plot, a link at the profile");
+    assertEquals(before, snapshot(victim), "nothing outside changed");
+    try (var left = Files.list(linked)) {
+      assertEquals(1, left.count(), "nothing written");
+    }
+  }
+
   /** Counts every check of the fault run shape: format x companion x link kind x --force. */
   @Test
   void aLinkAtAnExportsCardOrChecksumIsNeverFollowed() throws Exception {
