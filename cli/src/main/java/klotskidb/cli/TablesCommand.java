@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import klotskidb.base.UserText;
 import klotskidb.datasets.CountTables;
 import klotskidb.datasets.OwnFolder;
 import klotskidb.db.KlotskiDb;
@@ -61,8 +62,8 @@ final class TablesCommand implements Callable<Integer> {
         m.put("file", out.resolve(t.name() + ".tsv").toString());
         written.add(m);
       } else {
-        spec.commandLine().getOut().printf("%-18s %,7d rows  %s%n", t.name(), t.rows().size(),
-            out.resolve(t.name() + ".tsv"));
+        spec.commandLine().getOut().printf("%-18s %,7d %-4s  %s%n", t.name(), t.rows().size(),
+            UserText.noun(t.rows().size(), "row", "rows"), out.resolve(t.name() + ".tsv"));
       }
     }
     folder.seal();

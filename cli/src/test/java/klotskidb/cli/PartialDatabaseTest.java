@@ -61,7 +61,7 @@ class PartialDatabaseTest {
     assertTrue(line.contains(" 1 of ") && line.contains(" differ"), line);
     // the line of the file that differs (the header is line 1), not the row's place among the present classes'
     assertTrue(line.contains("; line " + (row + 1) + ": expected 1 2 1 0 11285, actual 1 2 1 0 11284"), line);
-    assertTrue(line.contains(" rows of 25422 differ (those about the classes the database holds)"), line);
+    assertTrue(line.contains(" rows of 25422 differs (those about the classes the database holds)"), line);
     for (String ok : List.of("style_count.tsv", "group_num.tsv", "cases vs style_count.tsv")) {
       assertTrue(r.out.lines().anyMatch(l -> l.startsWith(ok + " ") && l.contains(" ok (")), ok + ": " + r.out);
     }

@@ -201,10 +201,11 @@ public final class Verifier {
       }
     }
     if (differing == 0) {
-      return new Result(name, true, true, "ok (" + expected.size() + " rows" + ofAll
+      return new Result(name, true, true, "ok (" + UserText.count(expected.size(), "row", "rows") + ofAll
           + (present == null ? "" : ": those about the classes the database holds") + ")");
     }
-    return new Result(name, false, true, differing + " of " + expected.size() + " rows" + ofAll + " differ" + about
+    return new Result(name, false, true, differing + " of " + UserText.count(expected.size(), "row", "rows") + ofAll
+        + (differing == 1 ? " differs" : " differ") + about
         + (expected.size() != actual.rows().size() ? " (the database has " + actual.rows().size() + ")" : "")
         + "; " + String.join("; ", diffs));
   }

@@ -57,7 +57,7 @@ class VerifierTest {
     assertEquals("malformed: line 2 field style is not a number: 'x'", result("group_num").line());
     Verifier.Result differ = result("jiang_bing_count");
     assertFalse(differ.ok());
-    assertEquals("1 of 2 rows differ; line 3: expected 5 4 51, actual 5 4 50", differ.line());
+    assertEquals("1 of 2 rows differs; line 3: expected 5 4 51, actual 5 4 50", differ.line());
   }
 
   @Test

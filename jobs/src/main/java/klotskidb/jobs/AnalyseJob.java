@@ -256,8 +256,8 @@ public final class AnalyseJob {
       writer.close(); // every class stored (and its line printed) before the end line; closing twice is harmless
     }
     listener.note(String.format(Locale.ROOT, "engine: at most %s leased of the %s budget, %s with the lists and logs "
-        + "as they grew; %d engine threads at once", UserText.size(pool.peakBytes()), UserText.size(pool.budget()),
-        UserText.size(pool.peakInUse()), pool.peakThreads()));
+        + "as they grew; %s at once", UserText.size(pool.peakBytes()), UserText.size(pool.budget()),
+        UserText.size(pool.peakInUse()), UserText.count(pool.peakThreads(), "engine thread", "engine threads")));
     progress.end(label, System.nanoTime() - t0, UserText.count(classes.size(), "class", "classes"));
     return total;
   }
