@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -106,7 +107,7 @@ final class FindCommand implements Callable<Integer> {
     String total = p.total() == null ? "" : String.format(Locale.ROOT, " of %s%,d", p.total().exact() ? "" : "at least ",
         p.total().count());
     if (!p.notAnalysed().isEmpty()) {
-      out.println("(not searched: " + p.notAnalysed().size() + (p.notAnalysed().size() == 1 ? " class" : " classes")
+      out.println("(not searched: " + UserText.count(p.notAnalysed().size(), "class", "classes")
           + " not analysed yet, " + String.join(", ", p.notAnalysed().subList(0, Math.min(8, p.notAnalysed().size())))
           + (p.notAnalysed().size() > 8 ? ", ..." : "") + "; klotski analyse)");
     }
@@ -118,9 +119,11 @@ final class FindCommand implements Callable<Integer> {
       out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
           + p.following().scannedTo() + "; go on with --cursor " + p.next() + ")");
     } else if (p.next() == null) {
-      out.println("(" + p.hits().size() + (p.hits().size() == 1 ? " layout" : " layouts") + ", the last page)");
+      out.println("(" + UserText.count(p.hits().size(), "layout", "layouts") + ", the last page)");
     } else {
-      out.println("(" + p.hits().size() + total + " layouts; next page: --cursor " + p.next() + ")");
+      long counted = p.total() == null ? p.hits().size() : p.total().count(); // the noun follows the last number
+      out.println("(" + p.hits().size() + total + " " + UserText.noun(counted, "layout", "layouts") + "; next page: --cursor "
+          + p.next() + ")");
     }
     return 0;
   }
