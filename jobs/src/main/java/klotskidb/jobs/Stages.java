@@ -45,8 +45,9 @@ public final class Stages {
     StringBuilder sb = new StringBuilder();
     double total = 0;
     for (Stage s : done) {
+      // megabytes of 10^6 bytes, as the summary's sizes above the table (UserText.size)
       sb.append(String.format(Locale.ROOT, "  %-12s %8.2f s   peak heap %,8d MB%n", s.name, s.seconds,
-          s.peakHeap >> 20));
+          s.peakHeap / 1_000_000));
       total += s.seconds;
     }
     sb.append(String.format(Locale.ROOT, "  %-12s %8.2f s%n", "total", total));
