@@ -116,8 +116,8 @@ public final class AnalyseJob {
       if (classesLeft == 0) {
         return head + "every class of the database is analysed";
       }
-      head += String.format(Locale.ROOT, "%d %s left (%.3g size^2): ", classesLeft,
-          classesLeft == 1 ? "class" : "classes", (double) remaining);
+      head += String.format(Locale.ROOT, "%s left (%.3g size^2): ", UserText.count(classesLeft, "class", "classes"),
+          (double) remaining);
       if (work < LEAST_SHARE * remaining) {
         return head + String.format(Locale.ROOT, "this run did %.2g%% as much, too little to estimate their time "
             + "(larger classes run faster per size^2)", 100.0 * work / remaining);
