@@ -159,7 +159,7 @@ public final class UserText {
    */
   public static String size(long bytes) {
     if (bytes < 1000) {
-      return bytes + (bytes == 1 ? " byte" : " bytes");
+      return count(bytes, "byte", "bytes");
     }
     String[] units = {"kB", "MB", "GB", "TB", "PB"};
     double v = bytes / 1000.0;

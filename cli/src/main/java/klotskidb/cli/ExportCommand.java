@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.datasets.ExportCard;
 import klotskidb.datasets.ExportFormat;
 import klotskidb.datasets.HrdFiles;
@@ -135,7 +136,7 @@ final class ExportCommand implements Callable<Integer> {
       if (opened != null && cls >= 0 && group == null && !opened.classes().contains(LayoutClass.name(cls))) {
         // a partial database without the class: a failure before anything is written, not an empty file
         throw new Lookup.NotFoundException("class " + LayoutClass.name(cls) + " is not in the database at "
-            + db.dir() + " (built for " + opened.classes().size() + (opened.classes().size() == 1 ? " other class" : " other classes")
+            + db.dir() + " (built for " + UserText.count(opened.classes().size(), "other class", "other classes")
             + "; 'klotski build --classes "
             + LayoutClass.name(cls) + "' builds it)");
       }

@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.Board;
 import klotskidb.enumerator.Code;
 
@@ -10,7 +11,7 @@ final class PathPrinter {
 
   /** "1 step", "81 steps". */
   static String steps(int n) {
-    return n + (n == 1 ? " step" : " steps");
+    return UserText.count(n, "step", "steps");
   }
 
   static void print(PrintWriter out, long[] path, boolean codesOnly) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.datasets.ExportCard;
 import klotskidb.datasets.ExportFormat;
 import klotskidb.datasets.OutputTarget;
@@ -153,7 +154,7 @@ final class SheetCommand implements Callable<Integer> {
           records.add(Database.lookup(kdb, inSource >= 0 ? Code.format(inSource) : name));
         }
         String question = lang.equals("zh") ? "标准输入列出的 " + records.size() + " 个布局"
-            : records.size() + (records.size() == 1 ? " layout" : " layouts") + " named on standard input";
+            : UserText.count(records.size(), "layout", "layouts") + " named on standard input";
         sheet = PuzzleSheet.of(kdb, records, question, lang);
       } else if (from != null) {
         sheet = PuzzleSheet.ofSource(kdb, from, count, lang); // the API's sheet of ?source=, the same bytes

@@ -157,13 +157,9 @@ public final class AnalyseJob {
       }
       if (todo.isEmpty()) {
         writer.close(); // the indexes stored before the line below
-        if (!unindexed.isEmpty()) {
-          listener.note("nothing else to analyse: " + UserText.count(done.size(), "class", "classes")
-              + " of the database " + (done.size() == 1 ? "is" : "are") + " analysed");
-          return new Result(0, done.size(), 0, 0, threads);
-        }
-        listener.note("nothing to analyse: " + UserText.count(done.size(), "class", "classes") + " of the database "
-            + (done.size() == 1 ? "is" : "are") + " analysed");
+        listener.note((unindexed.isEmpty() ? "nothing to analyse: " : "nothing else to analyse: ")
+            + UserText.count(done.size(), "class", "classes") + " of the database " + (done.size() == 1 ? "is" : "are")
+            + " analysed");
         return new Result(0, done.size(), 0, 0, threads);
       }
       Kernels k = kernels.get();
@@ -293,12 +289,12 @@ public final class AnalyseJob {
     long shared = largest * AllRootsBfs.GROUP_BYTES_PER_LAYOUT;
     int wanted = Math.min(engine, AllRootsBfs.usefulLanes(largest));
     int lanes = Math.min(wanted, pool.lanesThatFit(shared, lane));
-    listener.note(String.format(Locale.ROOT, "engine: %d thread%s%s, a memory budget of %s of the %s that long-lived "
+    listener.note(String.format(Locale.ROOT, "engine: %s%s, a memory budget of %s of the %s that long-lived "
         + "arrays can take (a %s heap); the "
-        + "largest group (%,d layouts) takes %s a lane at %d roots a batch: %d lane%s%s", engine, engine == 1 ? "" : "s",
+        + "largest group (%,d layouts) takes %s a lane at %d roots a batch: %s%s", UserText.count(engine, "thread", "threads"),
         engine < threads ? " (" + threads + " asked, " + engine + " processors)" : "", UserText.size(pool.budget()),
         UserText.size(LanePool.oldGeneration()[0]), UserText.size(Runtime.getRuntime().maxMemory()), largest, UserText.size(lane),
-        kernels.hasEight() ? 512 : 256, lanes, lanes == 1 ? "" : "s", lanes < wanted ? " (as many as the memory holds)" : ""));
+        kernels.hasEight() ? 512 : 256, UserText.count(lanes, "lane", "lanes"), lanes < wanted ? " (as many as the memory holds)" : ""));
     return pool;
   }
 }

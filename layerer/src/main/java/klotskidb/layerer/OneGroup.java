@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
@@ -72,7 +73,7 @@ public final class OneGroup {
   public static OneGroup named(int cls, int groupNum) {
     int count = GroupTable.count(cls);
     if (groupNum < 0 || groupNum >= count) {
-      throw InputException.because("no_group_num", "class " + LayoutClass.name(cls) + " has " + count + (count == 1 ? " group" : " groups") + ", no group_num " + groupNum,
+      throw InputException.because("no_group_num", "class " + LayoutClass.name(cls) + " has " + UserText.count(count, "group", "groups") + ", no group_num " + groupNum,
           "class", LayoutClass.name(cls), "groups", count, "group_num", groupNum);
     }
     return new OneGroup(cls, groupNum, flood(GroupTable.seed(cls, groupNum)));

@@ -276,7 +276,7 @@ public final class Catalogue {
       throw new NameRefused(NameRefused.Kind.AMBIGUOUS, b.append("; give one of them").toString(), text.trim(), choices);
     }
     if (pick > codes.size()) {
-      throw new InputException(UserText.quote(s) + " names " + codes.size() + (codes.size() == 1 ? " layout" : " layouts")
+      throw new InputException(UserText.quote(s) + " names " + UserText.count(codes.size(), "layout", "layouts")
           + ": " + s + ":" + pick + " is none of them");
     }
     return codes.get(Math.max(pick, 1) - 1);

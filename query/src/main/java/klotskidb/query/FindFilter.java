@@ -291,10 +291,10 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
       w.add((zh ? "类别 " : "class ") + jiang + "-" + bing + "-" + style);
     } else {
       if (jiang >= 0) {
-        w.add(zh ? "两格棋子 " + jiang + " 个" : jiang + (jiang == 1 ? " two-cell piece" : " two-cell pieces"));
+        w.add(zh ? "两格棋子 " + jiang + " 个" : UserText.count(jiang, "two-cell piece", "two-cell pieces"));
       }
       if (bing >= 0) {
-        w.add(zh ? "兵 " + bing + " 个" : bing + (bing == 1 ? " soldier" : " soldiers"));
+        w.add(zh ? "兵 " + bing + " 个" : UserText.count(bing, "soldier", "soldiers"));
       }
       if (style >= 0) {
         w.add(zh ? "横放 " + style + " 个" : style + " lying flat");

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import klotskidb.base.UserText;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -128,7 +129,7 @@ public final class PuzzleSheet {
       puzzles.add(new Puzzle(c, Lookup.solution(db, c)));
     }
     String title = "zh".equals(lang) ? "华容道题目 " + puzzles.size() + " 道"
-        : puzzles.size() + (puzzles.size() == 1 ? " Klotski puzzle" : " Klotski puzzles");
+        : UserText.count(puzzles.size(), "Klotski puzzle", "Klotski puzzles");
     return new Sheet(List.copyOf(puzzles), title, question, lang);
   }
 
@@ -207,7 +208,7 @@ public final class PuzzleSheet {
       return n + (zh ? "：无解" : ": no solution");
     }
     int steps = p.solution().length - 1;
-    return n + (zh ? "，" + steps + " 步" : String.format(Locale.ROOT, ", %d %s", steps, steps == 1 ? "step" : "steps"));
+    return n + (zh ? "，" + steps + " 步" : ", " + UserText.count(steps, "step", "steps"));
   }
 
   /** A solution's moves, two letters each, a space between, in groups of {@link #EVERY}. */
@@ -246,8 +247,8 @@ public final class PuzzleSheet {
     String word = Difficulty.word(Difficulty.word(c.minSolutionStep()), zh ? "zh" : "en");
     return zh ? String.format(Locale.ROOT, "%d 步 · %,d 种最优解法 · %s", c.minSolutionStep(), c.optimalSolutionNum(), word)
         : String.format(Locale.ROOT, "%d %s · %,d optimal %s · %s", c.minSolutionStep(),
-            c.minSolutionStep() == 1 ? "step" : "steps", c.optimalSolutionNum(),
-            c.optimalSolutionNum() == 1 ? "solution" : "solutions", word);
+            UserText.noun(c.minSolutionStep(), "step", "steps"), c.optimalSolutionNum(),
+            UserText.noun(c.optimalSolutionNum(), "solution", "solutions"), word);
   }
 
   private static String escape(String s) {
