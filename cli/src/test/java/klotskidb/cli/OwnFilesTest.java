@@ -17,13 +17,17 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import klotskidb.datasets.PublishedReference;
 import klotskidb.db.DatabaseLock;
 import org.junit.jupiter.api.BeforeAll;
@@ -180,6 +184,15 @@ class OwnFilesTest {
           && card.contains(String.format(Locale.ROOT, "%,d bytes.", Files.size(dir.resolve("data.out"))))
           && card.contains("klotski export --format " + command[List.of(command).indexOf("--format") + 1]),
           what + ": " + card);
+      // its first sentence says what the file is, what was written and its size, each once (the
+      // SQLite card said its bytes twice, the GraphML card its group twice)
+      String sentence = card.substring(card.indexOf("# data.out\n\n") + 12).lines().findFirst().orElseThrow();
+      assertEquals(1, sentence.split(" bytes", -1).length - 1, what + ": " + sentence);
+      Matcher name = Pattern.compile("\\b\\d-\\d+-\\d(-\\d+)*\\b").matcher(sentence);
+      Set<String> names = new HashSet<>();
+      while (name.find()) {
+        assertTrue(names.add(name.group()), what + ": " + name.group() + " twice in " + sentence);
+      }
       for (String f : List.of("data.out", "data.out.md", "data.out.sha256")) {
         Files.delete(dir.resolve(f));
       }

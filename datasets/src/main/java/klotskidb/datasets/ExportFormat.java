@@ -113,7 +113,7 @@ public enum ExportFormat {
       GroupRecord g = r.groupRecord().get();
       GraphMl.Counts[] counts = new GraphMl.Counts[1];
       target.write(s -> counts[0] = GraphMl.write(db, g, s));
-      return new Written(counts[0].nodes(), String.format(Locale.ROOT, "group %s: %,d nodes, %,d edges to %s", g.name(),
+      return new Written(counts[0].nodes(), String.format(Locale.ROOT, "%,d nodes, %,d edges to %s",
           counts[0].nodes(), counts[0].edges(), target.name()), null, null, null);
     }
   },
@@ -122,10 +122,8 @@ public enum ExportFormat {
     @Override
     Written write(KlotskiDb db, Request r, OutputTarget target, LongConsumer progress) throws IOException {
       SqliteExport.Counts c = SqliteExport.write(db, r.cls(), target, progress);
-      long size = target.size();
-      return new Written(c.main(), String.format(Locale.ROOT, "%,d main, %,d farthest, %,d solution rows to %s%s",
-          c.main(), c.farthest(), c.solution(), target.name(),
-          size < 0 ? "" : String.format(Locale.ROOT, " (%,d bytes)", size)), null, null, null);
+      return new Written(c.main(), String.format(Locale.ROOT, "%,d main, %,d farthest, %,d solution rows to %s",
+          c.main(), c.farthest(), c.solution(), target.name()), null, null, null);
     }
   };
 
@@ -169,7 +167,7 @@ public enum ExportFormat {
       case SOLUTION_CSV -> "each layout's nearest solved layouts (" + HrdCsv.Kind.SOLUTION.fileName(LayoutClass.name(r.cls())) + ")";
       case PARQUET -> (r.groupsTable() ? "every group's facts" : "every layout's facts") + " in Parquet, " + of;
       case GRAPHML -> "the step graph of group " + r.group().trim() + " in GraphML";
-      case SQLITE -> "the HRD_Database SQL tables in one SQLite file";
+      case SQLITE -> "the HRD_Database SQL tables in one SQLite file, " + of;
     };
   }
 

@@ -182,11 +182,6 @@ public final class OutputTarget {
     return new IOException("cannot write " + name() + ": " + IoErrors.reason(e), e);
   }
 
-  /** The size written, when it is a file. */
-  public long size() throws IOException {
-    return stream ? -1 : Files.size(real);
-  }
-
   private OutputStream open() throws IOException {
     if (path == null) { // standard output stays open for whatever the process prints after
       return new FilterOutputStream(new FileOutputStream(FileDescriptor.out)) {
