@@ -139,13 +139,14 @@ public final class UserText {
   }
 
   /**
-   * How many of a thing, its noun as English counts it: {@code count(1, "class", "classes")} is
-   * "1 class", {@code count(203, "class", "classes")} "203 classes" (where a line once said "1
-   * classes", "1 groups"). A count a command prints beside its noun goes through here, or through
-   * {@link #noun} where the number has a format of its own.
+   * How many of a thing, its noun as English counts it, the number grouped by thousands as every
+   * count the commands print: {@code count(1, "class", "classes")} is "1 class", {@code count(25422,
+   * "row", "rows")} "25,422 rows" (where a line once said "1 classes", "1 groups", "25422 rows"). A
+   * count a command prints beside its noun goes through here, or through {@link #noun} where the
+   * number has a format of its own.
    */
   public static String count(long n, String one, String many) {
-    return n + " " + noun(n, one, many);
+    return String.format(Locale.ROOT, "%,d %s", n, noun(n, one, many));
   }
 
   /** {@code one} for 1, else {@code many}: for a count formatted apart ("%,6d %-6s", a table's column). */

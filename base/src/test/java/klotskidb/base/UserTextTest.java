@@ -37,6 +37,7 @@ class UserTextTest {
     assertEquals("1 class", UserText.count(1, "class", "classes"));
     assertEquals("203 classes", UserText.count(203, "class", "classes"));
     assertEquals("0 classes", UserText.count(0, "class", "classes"));
+    assertEquals("25,422 rows", UserText.count(25422, "row", "rows"));
     assertEquals("group", UserText.noun(1, "group", "groups"));
     assertEquals("groups", UserText.noun(25_422, "group", "groups"));
   }

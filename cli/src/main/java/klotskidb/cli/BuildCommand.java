@@ -65,8 +65,11 @@ final class BuildCommand implements Callable<Integer> {
     sb.append(String.format(Locale.ROOT, "%nDatabase %s%n", target));
     sb.append(String.format(Locale.ROOT, "  layouts              %,d%n", groups.layoutCount()));
     sb.append(String.format(Locale.ROOT, "  groups               %,d%n", groups.count()));
-    sb.append(String.format(Locale.ROOT, "  solvable groups      %,d (%,d layouts; %,d unsolvable groups, %,d layouts)%n",
-        solvable, inSolvable, groups.count() - solvable, groups.layoutCount() - inSolvable));
+    int unsolvable = groups.count() - solvable;
+    long inUnsolvable = groups.layoutCount() - inSolvable;
+    sb.append(String.format(Locale.ROOT, "  solvable groups      %,d (%,d %s; %,d unsolvable %s, %,d %s)%n",
+        solvable, inSolvable, UserText.noun(inSolvable, "layout", "layouts"), unsolvable,
+        UserText.noun(unsolvable, "group", "groups"), inUnsolvable, UserText.noun(inUnsolvable, "layout", "layouts")));
     sb.append(hardest < 0 ? String.format(Locale.ROOT, "  hardest layouts      none: no layout here can be solved%n")
         : String.format(Locale.ROOT, "  hardest layouts      %s to solve:%n", UserText.count(hardest, "step", "steps")));
     for (int g = 0; g < groups.count(); g++) {

@@ -96,7 +96,7 @@ final class FindCommand implements Callable<Integer> {
       Finder.Hit h = p.hits().get(i);
       CaseRecord c = p.records().get(i);
       out.println(Code.format(h.code()) + "  " + h.className() + "  "
-          + (h.minSolutionStep() < 0 ? "unsolvable" : h.minSolutionStep() + " steps  "
+          + (h.minSolutionStep() < 0 ? "unsolvable" : UserText.count(h.minSolutionStep(), "step", "steps") + "  "
               + Difficulty.word(h.minSolutionStep()).replace('_', ' '))
           + (h.symmetric() ? "  symmetric" : "") + (Boolean.TRUE.equals(c.minimal()) ? "  minimal" : "")
           + (c.isSolvable() ? String.format(Locale.ROOT, "  %,d optimal", c.optimalSolutionNum()) : "")

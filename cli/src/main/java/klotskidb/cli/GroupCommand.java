@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -106,8 +107,9 @@ final class GroupCommand implements Callable<Integer> {
     out.println("size      " + g.size());
     out.println("seed      " + Code.format(g.seed()));
     out.println("layers    " + g.layers());
-    out.println("solvable  " + (g.isSolvable() ? "yes, " + g.solved() + " solved layouts, hardest "
-        + g.maxMinSolutionStep() + " steps (" + g.hardest() + " layouts)" : "no"));
+    out.println("solvable  " + (g.isSolvable() ? "yes, " + UserText.count(g.solved(), "solved layout", "solved layouts")
+        + ", hardest " + UserText.count(g.maxMinSolutionStep(), "step", "steps") + " ("
+        + UserText.count(g.hardest(), "layout", "layouts") + ")" : "no"));
     StringBuilder sizes = new StringBuilder();
     for (int k = 0; k < g.layers(); k++) {
       sizes.append(k == 0 ? "" : " ").append(g.layerSizes()[k]);

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import klotskidb.analysis.RootFacts;
 import klotskidb.base.InputException;
+import klotskidb.base.UserText;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -112,7 +113,7 @@ final class InfoCommand implements Callable<Integer> {
       LayoutTable.print(out, c, g, a, diameter);
       if (farthest) {
         long[] far = facts.farthest();
-        out.println("farthest layouts   " + far.length + " at " + facts.farthestStep() + " steps");
+        out.println("farthest layouts   " + far.length + " at " + UserText.count(facts.farthestStep(), "step", "steps"));
         for (long code : far) {
           out.println("  " + Code.format(code));
         }
@@ -123,7 +124,7 @@ final class InfoCommand implements Callable<Integer> {
         out.println("solutions          " + sol.length
             + (sol.length == 0 ? " (unsolvable group)" : ", " + facts.minSolutionNum() + " at the minimum step (*)"));
         for (int k = 0; k < sol.length; k++) {
-          out.println("  " + Code.format(sol[k]) + "  " + steps[k] + " steps" + (k < facts.minSolutionNum() ? "  *" : ""));
+          out.println("  " + Code.format(sol[k]) + "  " + UserText.count(steps[k], "step", "steps") + (k < facts.minSolutionNum() ? "  *" : ""));
         }
       }
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
+import klotskidb.base.UserText;
 import klotskidb.datasets.OwnFolder;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -139,7 +140,7 @@ final class PlotCommand implements Callable<Integer> {
       y[i++] = e.getValue();
     }
     XYChart chart = new XYChartBuilder().width(1400).height(700)
-        .title("Group sizes: " + String.format("%,d", groups.size()) + " groups")
+        .title("Group sizes: " + String.format("%,d", groups.size()) + " " + UserText.noun(groups.size(), "group", "groups"))
         .xAxisTitle("group size in layouts (log scale)").yAxisTitle("groups of that size (log scale)").build();
     style(chart);
     chart.getStyler().setXAxisLogarithmic(true);
@@ -158,8 +159,8 @@ final class PlotCommand implements Callable<Integer> {
       y[k] = g.layerSizes()[k];
     }
     XYChart chart = new XYChartBuilder().width(1400).height(700)
-        .title("Group " + g.name() + ": " + String.format("%,d", g.size()) + " layouts in " + g.layers()
-            + " layers from the seed " + Code.format(g.seed()))
+        .title("Group " + g.name() + ": " + String.format("%,d", g.size()) + " " + UserText.noun(g.size(), "layout", "layouts")
+            + " in " + UserText.count(g.layers(), "layer", "layers") + " from the seed " + Code.format(g.seed()))
         .xAxisTitle("layer (steps from the seed)").yAxisTitle("layouts in the layer").build();
     style(chart);
     chart.getStyler().setLegendVisible(false);

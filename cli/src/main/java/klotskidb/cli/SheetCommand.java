@@ -165,6 +165,7 @@ final class SheetCommand implements Callable<Integer> {
     }
     List<PuzzleSheet.Puzzle> puzzles = sheet.puzzles();
     String question = sheet.question();
+    String written = UserText.count(puzzles.size(), "puzzle", "puzzles") + " to " + target.name();
     if (pdf) { // its font first: none that draws the sheet is refused before anything is written
       Path with = PdfSheet.font(font, PdfSheet.text(sheet));
       PuzzleSheet.Sheet s = sheet;
@@ -173,15 +174,16 @@ final class SheetCommand implements Callable<Integer> {
       target.write(sheet::write);
     }
     if (card != null) {
-      card.write("sheet", "a sheet of " + puzzles.size() + " Klotski puzzles to print, with their solutions",
+      card.write("sheet", "a sheet of " + UserText.count(puzzles.size(), "Klotski puzzle", "Klotski puzzles")
+          + " to print, with " + (puzzles.size() == 1 ? "its solution" : "their solutions"),
           (pdf ? "One PDF, A4, its font embedded: " : "One HTML document with a print style sheet: ") + question
               + ". Each puzzle a board with its name or code, "
               + "short code, steps, number of optimal solutions and difficulty word; the solutions at the back, two "
               + "letters a move (the moved piece's top-left cell before and after, cells a to t row by row).",
-          new ExportFormat.Written(puzzles.size(), puzzles.size() + " puzzles to " + target.name(), null, null, null),
+          new ExportFormat.Written(puzzles.size(), written, null, null, null),
           Version.current(), builtBy);
     }
-    err.println("klotski: " + puzzles.size() + " puzzles to " + target.name());
+    err.println("klotski: " + written);
     return 0;
   }
 

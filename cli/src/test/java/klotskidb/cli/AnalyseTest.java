@@ -121,11 +121,14 @@ class AnalyseTest {
     for (String kernel : new String[] {"scalar", "vector"}) {
       Path one = temp.resolve("kernel-" + kernel);
       assertEquals(0, Cli.run("build", "--db", one.toString(), "--no-progress", "--classes", "1-2-1,0-3-0").exit);
-      Cli r = Cli.run("analyse", "--db", one.toString(), "--no-progress", "--kernel", kernel.toUpperCase());
+      Cli r = kernel.equals("scalar")
+          ? Cli.run("analyse", "--db", one.toString(), "--no-progress", "--kernel", "SCALAR", "--threads", "1")
+          : Cli.run("analyse", "--db", one.toString(), "--no-progress", "--kernel", kernel.toUpperCase());
       assertEquals(0, r.exit, r.toString());
       assertTrue(r.out.contains(", kernel " + kernel + " ("), r.out);
-      // a class of one group says so: "1 group", not "1 groups"
-      assertTrue(r.out.contains("analysing 2 classes (0 already done)"), r.out);
+      // a class of one group says so: "1 group", not "1 groups"; one thread, "1 thread"
+      assertTrue(r.out.contains("analysing 2 classes (0 already done) on "
+          + (kernel.equals("scalar") ? "1 thread, kernel" : "")), r.out);
       assertTrue(squeezed(r).contains("analysed 0-3-0 6,720 layouts 1 group "), r.out);
       Cli verify = Cli.run("verify", "--published", Published.dir().toString(), "--db", one.toString());
       assertTrue(squeezed(verify).contains("farthest_checksum.tsv ok (2 analysed classes"), verify.out);

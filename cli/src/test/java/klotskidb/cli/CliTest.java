@@ -278,6 +278,7 @@ class CliTest {
     List<String> lines = one.out.lines().filter(l -> l.contains(" 5-4-1 ")).toList();
     assertEquals(40, lines.size(), one.out);
     assertTrue(lines.stream().noneMatch(l -> l.contains("unsolvable") || l.contains(" 0 steps")), one.out);
+    assertTrue(lines.get(0).contains(" 5-4-1  1 step  easy  "), one.out); // by steps: the first one step away
     // asked for: the unsolvable ones (whose count is 0), or the solved ones by a step range
     assertTrue(Cli.run("find", "--db", db, "--class", "5-4-1", "--max-optimal", "1", "--solvable", "false", "--limit",
         "3").out.contains("unsolvable"));
@@ -293,6 +294,12 @@ class CliTest {
       assertTrue(html.contains(code), code + " in the sheet");
     }
     assertTrue(html.contains("Class 5-4-1, at least 1 step to solve, by class, then steps: the first "), "the sheet says what it holds");
+    // a sheet of one puzzle says so, on the terminal and in its card
+    Path single = temp.resolve("one.html");
+    Cli one1 = Cli.run("sheet", "--db", db, "--class", "5-4-1", "--limit", "1", "--out", single.toString());
+    assertEquals("klotski: 1 puzzle to " + single + "\n", one1.err, one1.toString());
+    assertTrue(Files.readString(temp.resolve("one.html.md")).contains("a sheet of 1 Klotski puzzle to print, with its "
+        + "solution"), "the card of a sheet of one");
   }
 
   @Test

@@ -277,7 +277,7 @@ class FullDatabaseTest {
         && !l.startsWith("deep ") && l.contains(" ok (")).count(), r.out);
     assertEquals(11, r.out.lines().filter(l -> l.matches("blocks [a-z_]+ +ok \\(\\d+ files?, [0-9,]+ bytes\\)")).count(),
         "every family's table files read against their checksums: " + r.out);
-    assertTrue(r.out.contains("ok (25422 rows)"), r.out);
+    assertTrue(r.out.contains("ok (25,422 rows)"), r.out);
     assertTrue(r.out.lines().anyMatch(l -> l.matches("cases vs style_count\\.tsv +ok \\(203 rows, counted by a scan "
         + "of every layout\\)")), "the layout records themselves add up to the published class sizes: " + r.out);
     for (String cf : List.of("cases", "ids", "names", "layers")) {

@@ -102,7 +102,7 @@ class WithoutDatabaseTest {
     // there is; the database, which may hold only some classes, says it does not hold it (exit 1)
     Map<List<String>, String> wrong = Map.of(
         List.of("1-2-1-999"), "klotski: class 1-2-1 has 1 group, no group_num 999",
-        List.of("1-2-1-0-99999"), "klotski: group 1-2-1-0 has 11284 layouts, no group_index 99999 (name '1-2-1-0-99999')",
+        List.of("1-2-1-0-99999"), "klotski: group 1-2-1-0 has 11,284 layouts, no group_index 99999 (name '1-2-1-0-99999')",
         List.of("9-9-9-0"), "klotski: no class 9-9-9");
     wrong.forEach((args, said) -> {
       List<String> plain = new ArrayList<>(List.of("group"));

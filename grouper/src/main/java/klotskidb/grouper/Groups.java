@@ -1,5 +1,6 @@
 package klotskidb.grouper;
 
+import klotskidb.base.UserText;
 import klotskidb.enumerator.LayoutSpace;
 import klotskidb.enumerator.LayoutClass;
 
@@ -140,11 +141,11 @@ public final class Groups {
     int g = group(cls, parts[3]);
     if (g < 0) {
       throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " has "
-          + groupsInClass(cls) + " groups, no group_num " + parts[3] + " (name '" + name + "')");
+          + UserText.count(groupsInClass(cls), "group", "groups") + ", no group_num " + parts[3] + " (name '" + name + "')");
     }
     if (parts[4] >= size(g)) {
-      throw new IllegalArgumentException("group " + groupName(g) + " has " + size(g)
-          + " layouts, no group_index " + parts[4] + " (name '" + name + "')");
+      throw new IllegalArgumentException("group " + groupName(g) + " has " + UserText.count(size(g), "layout", "layouts")
+          + ", no group_index " + parts[4] + " (name '" + name + "')");
     }
     return member(g, parts[4]);
   }
@@ -159,7 +160,7 @@ public final class Groups {
     int g = group(cls, parts[3]);
     if (g < 0) {
       throw new IllegalArgumentException("class " + LayoutClass.name(cls) + " has "
-          + groupsInClass(cls) + " groups, no group_num " + parts[3]);
+          + UserText.count(groupsInClass(cls), "group", "groups") + ", no group_num " + parts[3]);
     }
     return g;
   }

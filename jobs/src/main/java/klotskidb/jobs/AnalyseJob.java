@@ -112,7 +112,7 @@ public final class AnalyseJob {
      */
     String projection(int classesLeft, long remaining) {
       double rate = work / Math.max(seconds, 1e-9);
-      String head = String.format(Locale.ROOT, "rate %.3g size^2/s on %d threads; ", rate, threads);
+      String head = String.format(Locale.ROOT, "rate %.3g size^2/s on %s; ", rate, UserText.count(threads, "thread", "threads"));
       if (classesLeft == 0) {
         return head + "every class of the database is analysed";
       }
@@ -157,15 +157,19 @@ public final class AnalyseJob {
       }
       if (todo.isEmpty()) {
         writer.close(); // the indexes stored before the line below
+        // the classes asked for, by name; all of them, by count
+        int asked = classes.isAll() ? done.size() : classes.names().size();
         listener.note((unindexed.isEmpty() ? "nothing to analyse: " : "nothing else to analyse: ")
-            + UserText.count(done.size(), "class", "classes") + " of the database " + (done.size() == 1 ? "is" : "are")
-            + " analysed");
+            + (classes.isAll() ? UserText.count(asked, "class", "classes") + " of the database"
+                : UserText.noun(asked, "class ", "classes ") + String.join(", ", classes.names()))
+            + (asked == 1 ? " is" : " are") + " analysed");
         return new Result(0, done.size(), 0, 0, threads);
       }
       Kernels k = kernels.get();
       Groups groups = group(todo, threads);
-      listener.note(String.format(Locale.ROOT, "analysing %s (%,d already done) on %d threads, kernel %s",
-          UserText.count(todo.size(), "class", "classes"), done.size(), LanePool.threadsFor(threads), k.describe()));
+      listener.note(String.format(Locale.ROOT, "analysing %s (%,d already done) on %s, kernel %s",
+          UserText.count(todo.size(), "class", "classes"), done.size(),
+          UserText.count(LanePool.threadsFor(threads), "thread", "threads"), k.describe()));
       long t0 = System.nanoTime();
       long work = run("analyse", groups, todo, threads, k, writer, Set.of(), null, progress, listener);
       return new Result(todo.size(), done.size(), work, (System.nanoTime() - t0) / 1e9, LanePool.threadsFor(threads));

@@ -90,10 +90,12 @@ public final class ReleaseJob {
       Scratch.removeStaleIn(out, listener::note);
       Scratch.removeStaleIn(sums, listener::note);
       Release.removeOldTemporaries(out, listener::note);
-      listener.note(String.format(Locale.ROOT, "release of %s into %s: %d of %d files to write (about %s), "
-          + "%d already complete%s", UserText.count(plan.chosen().size(), "class", "classes"), out, plan.todo().size(), plan.names().size(),
-          UserText.size(plan.needed()), plan.names().size() - plan.todo().size(),
-          plan.whole() ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
+      String files = plan.todo().isEmpty()
+          ? String.format(Locale.ROOT, "nothing to write, all %d files already complete", plan.names().size())
+          : String.format(Locale.ROOT, "%d of %d files to write (about %s), %d already complete", plan.todo().size(),
+              plan.names().size(), UserText.size(plan.needed()), plan.names().size() - plan.todo().size());
+      listener.note(String.format(Locale.ROOT, "release of %s into %s: %s%s", UserText.count(plan.chosen().size(), "class",
+          "classes"), out, files, plan.whole() ? "" : "; All_Case.txt and main.csv are written only for a whole database"));
 
       // run: the whole-database files, then the classes' files from their analysis
       if (plan.todo().contains("All_Case.txt")) {

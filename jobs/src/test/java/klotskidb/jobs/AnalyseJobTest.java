@@ -109,6 +109,10 @@ class AnalyseJobTest {
     assertEquals(0, analyse(db, third).classes());
     assertEquals(List.of("nothing to analyse: 2 classes of the database are analysed"), third.lines);
     assertFalse(third.lines.get(0).contains("indexing"));
+    // a class asked for by name: that class, by name
+    Lines named = new Lines();
+    AnalyseJob.analyse(db, ClassSet.of(List.of("0-3-0")), 2, Kernels::scalar, Progress.NONE, named);
+    assertEquals(List.of("nothing to analyse: class 0-3-0 is analysed"), named.lines);
   }
 
   /**

@@ -57,7 +57,7 @@ public final class FindCursor {
     public String scannedTo() {
       int steps1 = FindCodec.steps1Of(key);
       return "class " + LayoutClass.name(FindCodec.classOf(key)) + ", "
-          + (steps1 == 0 ? "unsolvable layouts" : (steps1 - 1) + " steps");
+          + (steps1 == 0 ? "unsolvable layouts" : UserText.count(steps1 - 1, "step", "steps"));
     }
   }
 

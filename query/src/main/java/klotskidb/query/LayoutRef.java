@@ -145,7 +145,7 @@ public final class LayoutRef {
     OneGroup g = OneGroup.named(cls, p[3]);
     if (p[4] >= g.size()) {
       throw InputException.because("no_group_index", "group " + LayoutClass.name(cls) + "-"
-          + p[3] + " has " + g.size() + " layouts, no group_index " + p[4] + " (name '" + text + "')",
+          + p[3] + " has " + UserText.count(g.size(), "layout", "layouts") + ", no group_index " + p[4] + " (name '" + text + "')",
           "input", text, "group", LayoutClass.name(cls) + "-" + p[3], "size", g.size());
     }
     return new Named(g, p[4]);
