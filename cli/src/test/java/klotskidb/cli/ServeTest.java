@@ -75,7 +75,7 @@ class ServeTest {
     assertEquals(ok("/api/layout/1A9BF0C"), ok("/api/board?pieces=" + classic));
     String full = classic + ",1x1@17"; // one empty cell left: 1A9BFCC00
     String cli = Cli.run("show", "1A9BFCC").err.trim();
-    String reason = "code 1A9BFCC00: 1 empty cell(s), at least 2 are needed";
+    String reason = "code 1A9BFCC00: 1 empty cell, at least 2 are needed";
     assertEquals("klotski: " + reason + " (see 'klotski show --help')", cli);
     error(400, "/api/board?pieces=" + full, reason);
     error(400, "/api/board?pieces=2x2@1,2x1@0,2x1@1", "the 2x1 at 1 overlaps another piece");

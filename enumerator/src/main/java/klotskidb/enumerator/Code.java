@@ -169,7 +169,8 @@ public final class Code {
     }
     if (empty < 2) {
       return new IllegalCodeException(Reason.TOO_FEW_EMPTY,
-          "code " + format(code) + ": " + empty + " empty cell(s), at least 2 are needed", format(code));
+          "code " + format(code) + ": " + UserText.count(empty, "empty cell", "empty cells") + ", at least 2 are needed",
+          format(code));
     }
     return null;
   }
