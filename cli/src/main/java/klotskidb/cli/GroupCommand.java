@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
@@ -104,7 +105,7 @@ final class GroupCommand implements Callable<Integer> {
       out.println("layout    " + Code.format(c.code()) + "  #" + c.id() + "  " + c.name());
     }
     out.println("group     " + g.name());
-    out.println("size      " + g.size());
+    out.println("size      " + String.format(Locale.ROOT, "%,d", g.size()));
     out.println("seed      " + Code.format(g.seed()));
     out.println("layers    " + g.layers());
     out.println("solvable  " + (g.isSolvable() ? "yes, " + UserText.count(g.solved(), "solved layout", "solved layouts")
