@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * The code that follows from the declaration of a layout's facts ({@code codegen/layout-facts.txt}),
  * made at build time: {@code FactsCodegen.main("codegen/layout-facts.txt", "db-schema",
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
- * CaseRecord} and {@code CaseRows}; {@code query} writes {@code LayoutFacts}; {@code datasets}
+ * CaseRecord} and {@code CaseRows}; {@code query} writes {@code LayoutFacts} and {@code Layout}; {@code datasets}
  * writes {@code LayoutColumns}. Each module's pom runs it before compiling, in Maven's own JVM (the
  * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
  * and reason.
@@ -145,7 +145,8 @@ public final class FactsCodegen {
     Map<String, String> files = switch (args[1]) {
       case "db-schema" -> Map.of("klotskidb/db/CaseField.java", g.caseField(), "klotskidb/db/CaseRecord.java",
           g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows());
-      case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts());
+      case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
+          g.layout());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns());
       default -> throw new IllegalArgumentException("FactsCodegen: no module " + args[1] + " (db-schema, query or datasets)");
     };
@@ -598,6 +599,71 @@ public final class FactsCodegen {
     b.append("    };\n  }\n}\n");
     return file("klotskidb.query", "query", b.toString(), "klotskidb.query.Facts.Fact",
         "klotskidb.query.Facts.Output", "klotskidb.query.Facts.Type");
+  }
+
+  /**
+   * The library's record of a layout ({@code KlotskiDatabase.layout}): a component each fact of the
+   * JSON document, in its order, typed by its declaration, each read as the document reads it.
+   */
+  String layout() {
+    List<Decl> json = facts.stream().filter(f -> List.of(f.get("in").split(" ")).contains("json")).toList();
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * A layout as the database answers it: every fact of its JSON document ({@code info X --json},
+         * {@code GET /api/layout/X}), in the document's order and with its values, typed; null where the
+         * document says null. {@link KlotskiDatabase#layout} and {@link KlotskiDatabase#find} answer it.
+         *
+        """);
+    for (Decl f : json) {
+      b.append(" * @param ").append(libraryName(f)).append(' ').append(doc(f.get("en")));
+      if (f.analysed()) {
+        b.append("; null until its class is analysed ({@code klotski analyse})");
+      } else if (f.has("null")) {
+        b.append("; null when ").append(doc(f.get("null")));
+      }
+      b.append('\n');
+    }
+    b.append(" */\npublic record Layout(");
+    for (int i = 0; i < json.size(); i++) {
+      b.append(i == 0 ? "" : ", ").append(libraryType(json.get(i))).append(' ').append(libraryName(json.get(i)));
+    }
+    b.append(") implements LayoutMethods {\n");
+    b.append("""
+          /** The layout of record {@code c} and its class's analysis {@code a} (null: not analysed yet). */
+          @SuppressWarnings("unchecked")
+          static Layout of(CaseRecord c, KlotskiDb.Analysis a) {
+            List<Fact> f = Facts.LAYOUT; // through Facts, which makes LayoutFacts.LIST in its turn
+            return new Layout(
+        """);
+    for (int i = 0; i < json.size(); i++) {
+      Decl d = json.get(i);
+      String value = "(" + libraryType(d) + ") f.get(" + facts.indexOf(d) + ").value(c, a)";
+      b.append("        ").append(d.analysed() ? "a == null ? null : " + value : value)
+          .append(i + 1 < json.size() ? ", // " : "); // ").append(d.name()).append('\n');
+    }
+    b.append("  }\n}\n");
+    return file("klotskidb.query", "query", b.toString(), "klotskidb.query.Facts.Fact");
+  }
+
+  /** A fact's component in the library's record: its name in camelCase, the dots as underscores. */
+  private static String libraryName(Decl f) {
+    return new Decl(f.name().replace('.', '_'), null, Map.of(), f.line()).camel();
+  }
+
+  /** Its type there: boxed where the document can say null. */
+  private static String libraryType(Decl f) {
+    boolean nullable = f.analysed() || f.has("null");
+    return switch (f.type()) {
+      case "string" -> "String";
+      case "int" -> nullable ? "Integer" : "int";
+      case "long" -> nullable ? "Long" : "long";
+      case "boolean" -> nullable ? "Boolean" : "boolean";
+      case "percent" -> "Double";
+      case "names" -> "List<String>";
+      case "ints" -> "List<Integer>";
+      default -> throw new IllegalStateException(f.name() + ": no type " + f.type());
+    };
   }
 
   String layoutColumns() {

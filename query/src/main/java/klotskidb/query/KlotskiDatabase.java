@@ -14,10 +14,11 @@ import klotskidb.layerer.Solver;
  * as people type it, solve it, find puzzles. For example
  * <pre>
  *   try (KlotskiDatabase db = KlotskiDatabase.open(Path.of("data/klotski-db"))) {
- *     KlotskiDatabase.Layout l = db.layout("横刀立马");       // or "1A9BF0C00", "#4091296", "@4WVE1", "5-4-1-1-7472"
+ *     Layout l = db.layout("横刀立马");       // or "1A9BF0C00", "#4091296", "@4WVE1", "5-4-1-1-7472"
  *     l.code();                  // "1A9BF0C00"
  *     l.name();                  // "5-4-1-1-7472"
  *     l.minSolutionStep();       // 81
+ *     l.difficultyWord();        // "very_hard": every fact of info X --json, typed (null where it says null)
  *     db.solve("横刀立马").size(); // 82: the layout, 81 moves, the last one solved
  *     db.find(Map.of("class", "5-4-1", "order", "hardest"), 3); // the three hardest of class 5-4-1
  *     db.document("横刀立马");    // the JSON document of GET /api/layout/X and info X --json
@@ -46,23 +47,16 @@ public final class KlotskiDatabase implements AutoCloseable {
     return new KlotskiDatabase(KlotskiDb.open(dir));
   }
 
-  /** A layout as the database stores it: its code, id, name and the facts most asked. */
-  public record Layout(String code, int id, String name, int layer, int minSolutionStep, boolean symmetric,
-      boolean solved, long optimalSolutionNum) {
-    /** Whether a solved layout can be reached ({@code minSolutionStep} is -1 where none can). */
-    public boolean solvable() {
-      return minSolutionStep >= 0;
-    }
-
-    static Layout of(CaseRecord c) {
-      return new Layout(Code.format(c.code()), c.id(), c.name(), c.layer(), c.minSolutionStep(), c.symmetric(),
-          c.solved(), c.optimalSolutionNum());
-    }
+  /**
+   * The layout named by {@code text}: a code, #id, @short code, J-B-S-G-I or a name of the catalogue;
+   * every fact of its JSON document ({@link Layout}).
+   */
+  public Layout layout(String text) {
+    return layoutOf(Lookup.layout(db, text));
   }
 
-  /** The layout named by {@code text}: a code, #id, @short code, J-B-S-G-I or a name of the catalogue. */
-  public Layout layout(String text) {
-    return Layout.of(Lookup.layout(db, text));
+  private Layout layoutOf(CaseRecord c) {
+    return Layout.of(c, db.analysisOf(c.code()).orElse(null));
   }
 
   /**
@@ -90,7 +84,7 @@ public final class KlotskiDatabase implements AutoCloseable {
     Finder.Page page = FindQuestion.on(db, FindFilter.parse(filter)).page(null, limit);
     List<Layout> out = new ArrayList<>(page.hits().size());
     for (Finder.Hit h : page.hits()) {
-      out.add(Layout.of(db.caseOf(h.code()).orElseThrow()));
+      out.add(layoutOf(db.caseOf(h.code()).orElseThrow()));
     }
     return out;
   }
