@@ -928,6 +928,16 @@ class BrowserTest {
     click(wait, By.cssSelector("#far a"));
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(farthest));
     address(wait, "#l=" + farthest);
+    // one farthest layout and one nearest solved layout: counted as English counts them (the page
+    // said "Farthest: 1 layouts" and "the 1 nearest")
+    browser.get(base + "#00AE9FC00");
+    wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("00AE9FC00"));
+    if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+      click(wait, By.cssSelector("#lists summary"));
+    }
+    click(wait, By.id("show-lists"));
+    wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 1 layout at 133 steps"));
+    wait.until(b -> b.findElement(By.id("sol-title")).getText().endsWith("; the nearest at 60 steps (framed green)"));
     // the icon: the page's own, no 404
     assertEquals(200, HttpClient.newHttpClient().send(HttpRequest.newBuilder(
         URI.create(base + "favicon.ico")).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
