@@ -300,6 +300,7 @@ class CliTest {
     assertEquals("klotski: 1 puzzle to " + single + "\n", one1.err, one1.toString());
     assertTrue(Files.readString(temp.resolve("one.html.md")).contains("a sheet of 1 Klotski puzzle to print, with its "
         + "solution"), "the card of a sheet of one");
+    assertTrue(Files.readString(single).contains("by class, then steps: the first of "), "the sheet's question");
   }
 
   @Test

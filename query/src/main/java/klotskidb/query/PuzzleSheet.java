@@ -86,7 +86,7 @@ public final class PuzzleSheet {
     String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
         total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
     String question = zh ? f.inWords(true) + "：前 " + records.size() + " 个" + of
-        : f.inWords(false) + ": the first " + records.size() + of;
+        : f.inWords(false) + ": " + first(records.size()) + of;
     return of(db, records, question, lang);
   }
 
@@ -117,9 +117,14 @@ public final class PuzzleSheet {
     String absent = inDb == codes.size() ? "" : zh ? "（本数据库中有 " + inDb + " 个）"
         : " (" + inDb + " of them in this database)";
     String question = zh ? source.title() + "：按名录顺序的前 " + records.size() + " 个，共 " + codes.size() + " 个布局" + absent
-        : source.title() + ": the first " + records.size() + " of its " + codes.size() + " layouts, in the catalogue's order"
+        : source.title() + ": " + first(records.size()) + " of its " + codes.size() + " layouts, in the catalogue's order"
             + absent;
     return of(db, records, question, lang);
+  }
+
+  /** "the first 24", and "the first" alone for one. */
+  private static String first(int n) {
+    return n == 1 ? "the first" : "the first " + n;
   }
 
   /** The sheet of these layouts, each with its optimal solution from the database. */
