@@ -120,12 +120,12 @@ class BrowserTest {
   }
 
   /**
-   * The finder's fields whose placeholder (what the field asks for: "optimal solutions from") is
-   * cut off by their width, or a range's "to" on another row than its "from"; empty where none.
+   * The text fields shown whose placeholder (what the field asks for: "optimal solutions from") is
+   * cut off by their width, or a finder range's "to" on another row than its "from"; empty where none.
    */
-  private static Object crampedFinderFields(WebDriver browser) {
+  private static Object crampedFields(WebDriver browser) {
     return js(browser, "const c = document.createElement('canvas').getContext('2d');"
-        + " const cut = [...document.querySelectorAll('#find-form input[type=text]')].filter(i => {"
+        + " const cut = [...document.querySelectorAll('input[type=text]')].filter(i => i.clientWidth > 0 && i.placeholder).filter(i => {"
         + " const s = getComputedStyle(i); c.font = s.font;"
         + " return c.measureText(i.placeholder).width > i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
         + " }).map(i => i.id + ': ' + i.placeholder);"
@@ -727,6 +727,9 @@ class BrowserTest {
     browser.navigate().back();
     wait.until(b -> b.findElement(By.id("landing")).isDisplayed()
         && Math.abs(((Number) js(b, "return Math.round(window.scrollY)")).longValue() - y) <= 2);
+    // the layout's box and the levels' filter say what they take, in short where the full words do not fit
+    assertEquals("", crampedFields(browser), "the landing on a 390 px phone");
+    assertEquals("filter: a name or steps (60-80)", browser.findElement(By.id("level-filter")).getAttribute("placeholder"));
     // the finder on the phone: a question's answers in the first screen
     browser.get(base + "#find=" + URLEncoder.encode("class=5-4-1&minimal=true&order=hardest",
         StandardCharsets.UTF_8));
@@ -736,7 +739,7 @@ class BrowserTest {
     String first = browser.findElement(By.cssSelector("#found a")).getText();
     assertTrue(first.contains("欲罢不能") && first.contains("93 steps · very hard"), first);
     // each field says what it asks for in full, a range's two fields side by side
-    assertEquals("", crampedFinderFields(browser), "on a 390 px phone");
+    assertEquals("", crampedFields(browser), "on a 390 px phone");
     screenshot(browser, "phone-finder");
     browser.manage().window().setSize(new Dimension(1100, 1000));
     browser.get(base + "#l=1A9BF0C00");
@@ -832,7 +835,7 @@ class BrowserTest {
     wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null
         && (Boolean) js(b, "return $('find-form').getBoundingClientRect().bottom < innerHeight"));
     assertTrue(browser.findElements(By.cssSelector("#found a")).isEmpty() && !browser.findElement(By.id("landing")).isDisplayed());
-    assertEquals("", crampedFinderFields(browser), "1,100 px wide");
+    assertEquals("", crampedFields(browser), "1,100 px wide");
 
     // find a puzzle: 5-4-1 layouts of 85 to 93 steps (its hardest), open the first one found
     browser.findElement(By.id("f-class")).sendKeys("5-4-1");
@@ -964,7 +967,7 @@ class BrowserTest {
       // the finder's fields in Chinese: each says in full what it asks for
       browser.get(base + "#find=");
       wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null);
-      assertEquals("", crampedFinderFields(browser), "the finder in Chinese");
+      assertEquals("", crampedFields(browser), "the finder in Chinese");
       WebElement input = browser.findElement(By.id("layout"));
       input.sendKeys("横刀力马");
       browser.findElement(By.cssSelector("#go button")).click();
