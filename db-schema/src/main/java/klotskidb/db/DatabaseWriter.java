@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import klotskidb.base.Progress;
+import klotskidb.base.UserText;
 import klotskidb.base.Workers;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.LayoutSpace;
@@ -103,7 +104,7 @@ public final class DatabaseWriter {
     long t0 = System.nanoTime();
     Map<String, List<Path>> files = new LinkedHashMap<>();
     Map<String, RowChecksum> written = writeFiles(staging, files);
-    progress.end("write", System.nanoTime() - t0, totalRows(written) + " rows");
+    progress.end("write", System.nanoTime() - t0, UserText.count(totalRows(written), "row", "rows"));
 
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (ColumnFamilyOptions cfOptions = Tables.columnFamily();

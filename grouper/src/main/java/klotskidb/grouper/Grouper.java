@@ -73,7 +73,7 @@ public final class Grouper {
     int[] owner = dealClasses();
     UnionFind sets = new UnionFind(all.size());
     long merges = union(sets, owner);
-    progress.end("union", System.nanoTime() - t0, merges + " merges");
+    progress.end("union", System.nanoTime() - t0, UserText.count(merges, "merge", "merges"));
 
     long t1 = System.nanoTime();
     int n = all.size();
