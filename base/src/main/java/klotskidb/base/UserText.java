@@ -149,7 +149,10 @@ public final class UserText {
     return String.format(Locale.ROOT, "%,d %s", n, noun(n, one, many));
   }
 
-  /** {@code one} for 1, else {@code many}: for a count formatted apart ("%,6d %-6s", a table's column). */
+  /**
+   * {@code one} for 1, else {@code many}: a noun for a count formatted apart ("%,6d %-6s", a table's
+   * column), or the verb or pronoun that agrees with a count ("1 row differs", "2 rows differ").
+   */
   public static String noun(long n, String one, String many) {
     return n == 1 ? one : many;
   }

@@ -118,7 +118,7 @@ final class ReleaseCommand implements Callable<Integer> {
     }
     if (reference != null && counts[2] > 0) {
       printer.println("  FAILED: " + UserText.count(counts[2], "file", "files") + " could not be compared: the reference "
-          + "has no checksum for " + (counts[2] == 1 ? "it" : "them")
+          + "has no checksum for " + UserText.noun(counts[2], "it", "them")
           + " (give a complete --published folder, or --no-compare to write without comparing)");
     }
     return counts[1] == 0 && (reference == null || counts[2] == 0) ? 0 : 1;

@@ -175,7 +175,7 @@ final class SheetCommand implements Callable<Integer> {
     }
     if (card != null) {
       card.write("sheet", "a sheet of " + UserText.count(puzzles.size(), "Klotski puzzle", "Klotski puzzles")
-          + " to print, with " + (puzzles.size() == 1 ? "its solution" : "their solutions"),
+          + " to print, with " + UserText.noun(puzzles.size(), "its solution", "their solutions"),
           (pdf ? "One PDF, A4, its font embedded: " : "One HTML document with a print style sheet: ") + question
               + ". Each puzzle a board with its name or code, "
               + "short code, steps, number of optimal solutions and difficulty word; the solutions at the back, two "

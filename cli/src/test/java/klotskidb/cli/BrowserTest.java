@@ -135,6 +135,14 @@ class BrowserTest {
         + " return cut.concat(split).join('; ')");
   }
 
+  /** Opens the layout's "Farthest layouts and solutions" and asks for them. */
+  private static void showLists(WebDriver browser, WebDriverWait wait) {
+    if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
+      click(wait, By.cssSelector("#lists summary"));
+    }
+    click(wait, By.id("show-lists"));
+  }
+
   /** Whether the address holds the move the board shows ({@code at=N}). */
   private static boolean reachedInTheAddress(WebDriver browser) {
     String shown = browser.findElement(By.id("board")).getAttribute("data-moves");
@@ -908,20 +916,14 @@ class BrowserTest {
     assertTrue(steps.matches("(?s).*\\n[0-9,]+ optimal move sequences?"), steps); // each answer its count
     click(wait, By.cssSelector("#found a"));
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals(found));
-    if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
-      click(wait, By.cssSelector("#lists summary"));
-    }
-    click(wait, By.id("show-lists"));
+    showLists(browser, wait);
     wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
     wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
 
     // the lists of the classic start on demand (its class is not analysed): the published values
     browser.get(base + "#1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
-    if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
-      click(wait, By.cssSelector("#lists summary"));
-    }
-    click(wait, By.id("show-lists"));
+    showLists(browser, wait);
     wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 8 layouts at 124 steps"));
     wait.until(b -> b.findElements(By.cssSelector("#far a svg rect.p2x2")).size() == 8);
     wait.until(b -> b.findElement(By.id("sol-title")).getText()
@@ -935,10 +937,7 @@ class BrowserTest {
     // said "Farthest: 1 layouts" and "the 1 nearest")
     browser.get(base + "#00AE9FC00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("00AE9FC00"));
-    if (browser.findElement(By.id("lists")).getAttribute("open") == null) {
-      click(wait, By.cssSelector("#lists summary"));
-    }
-    click(wait, By.id("show-lists"));
+    showLists(browser, wait);
     wait.until(b -> b.findElement(By.id("far-title")).getText().equals("Farthest: 1 layout at 133 steps"));
     wait.until(b -> b.findElement(By.id("sol-title")).getText().endsWith("; the nearest at 60 steps (framed green)"));
     // the icon: the page's own, no 404

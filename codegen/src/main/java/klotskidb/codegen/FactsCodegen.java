@@ -90,11 +90,7 @@ public final class FactsCodegen {
     }
 
     String camel() {
-      StringBuilder b = new StringBuilder();
-      for (String part : name.split("_")) {
-        b.append(b.length() == 0 ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
-      }
-      return b.toString();
+      return FactsCodegen.camel(name);
     }
 
     String constant() {
@@ -646,9 +642,18 @@ public final class FactsCodegen {
     return file("klotskidb.query", "query", b.toString(), "klotskidb.query.Facts.Fact");
   }
 
-  /** A fact's component in the library's record: its name in camelCase, the dots as underscores. */
+  /** {@code min_solution_step} as {@code minSolutionStep}; a dot as an underscore ({@code difficulty.word}: {@code difficultyWord}). */
+  static String camel(String name) {
+    StringBuilder b = new StringBuilder();
+    for (String part : name.split("[_.]")) {
+      b.append(b.length() == 0 ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+    }
+    return b.toString();
+  }
+
+  /** A fact's component in the library's record: its name in camelCase. */
   private static String libraryName(Decl f) {
-    return new Decl(f.name().replace('.', '_'), null, Map.of(), f.line()).camel();
+    return camel(f.name());
   }
 
   /** Its type there: boxed where the document can say null. */

@@ -121,7 +121,7 @@ public final class Verifier {
           + (notYet > 0 ? "; " + notYet + " not analysed yet" : "") + ")");
     }
     return new Result(name, false, true, differing + " of " + UserText.count(checked, "analysed class", "analysed classes")
-        + (differing == 1 ? " differs; " : " differ; ")
+        + " " + UserText.noun(differing, "differs", "differ") + "; "
         + String.join("; ", diffs));
   }
 
@@ -205,7 +205,7 @@ public final class Verifier {
           + (present == null ? "" : ": those about the classes the database holds") + ")");
     }
     return new Result(name, false, true, differing + " of " + UserText.count(expected.size(), "row", "rows") + ofAll
-        + (differing == 1 ? " differs" : " differ") + about
+        + " " + UserText.noun(differing, "differs", "differ") + about
         + (expected.size() != actual.rows().size() ? " (the database has " + actual.rows().size() + ")" : "")
         + "; " + String.join("; ", diffs));
   }

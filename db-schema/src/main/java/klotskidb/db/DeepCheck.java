@@ -173,7 +173,7 @@ public final class DeepCheck {
     if (diffs.isEmpty()) {
       return new FamilyCheck(cf, true, String.format(Locale.ROOT, "ok (%,d rows; %s "
           + "%s their markers%s)", rows, UserText.count(checked, "analysed class", "analysed classes"),
-          checked == 1 ? "matches" : "match", notes));
+          UserText.noun(checked, "matches", "match"), notes));
     }
     return new FamilyCheck(cf, false, "DIFFERS: " + UserText.count(diffs.size(), "class", "classes") + ": "
         + String.join("; ", diffs.subList(0, Math.min(3, diffs.size()))) + notes);

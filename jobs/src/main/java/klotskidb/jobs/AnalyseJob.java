@@ -162,7 +162,7 @@ public final class AnalyseJob {
         listener.note((unindexed.isEmpty() ? "nothing to analyse: " : "nothing else to analyse: ")
             + (classes.isAll() ? UserText.count(asked, "class", "classes") + " of the database"
                 : UserText.noun(asked, "class ", "classes ") + String.join(", ", classes.names()))
-            + (asked == 1 ? " is" : " are") + " analysed");
+            + " " + UserText.noun(asked, "is", "are") + " analysed");
         return new Result(0, done.size(), 0, 0, threads);
       }
       Kernels k = kernels.get();

@@ -182,7 +182,7 @@ public final class ReleaseJob {
     if (needed > free) {
       throw new IOException(String.format(Locale.ROOT, "not enough room in %s: the %s still to write need "
           + "about %s%s, %s %s free%s", out, UserText.count(todo.size(), "file", "files"), UserText.size(needed), o.gzip() ? " (gzip, estimated)" : "",
-          UserText.size(free), free == 1 ? "is" : "are", o.gzip() ? "" : "; --gzip needs about a quarter"));
+          UserText.size(free), UserText.noun(free, "is", "are"), o.gzip() ? "" : "; --gzip needs about a quarter"));
     }
     return new Plan(builtBy, chosen, names, todo, needed, analysed, whole);
   }
