@@ -3,7 +3,8 @@
 # jar at most 45 MB, the archive at most 70 MB. Unpacked in a scratch folder and run with no Java
 # on the PATH and no JAVA_HOME: the version, a layout, a database built and asked (no line on
 # standard error), through a symbolic link, KLOTSKI_DB; its checksum file checks; the man page and
-# the completion script are there. Usage: tools/dist-test.sh klotski-db-COMMIT JDK
+# the completion script are there; so are LICENSE and NOTICE, and the bundled Apache projects'
+# notices merged in the jar. Usage: tools/dist-test.sh klotski-db-COMMIT JDK
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "FAILED: $*" >&2; exit 1; }
@@ -47,6 +48,11 @@ grep -q '^name  *3-2-1-0-123660$' <<<"$out" || fail "info D00007AC0: $out"
 ln -s "$home/bin/klotski" "$scratch/path/klotski"
 out="$(run env KLOTSKI_DB="$scratch/db" klotski group D00007AC0)" || fail "through a symbolic link on the PATH"
 grep -q '^group  *3-2-1-0' <<<"$out" || fail "through a symbolic link on the PATH, with KLOTSKI_DB: $out"
+cmp -s LICENSE "$home/LICENSE" && cmp -s NOTICE "$home/NOTICE" || fail "the archive's LICENSE or NOTICE is not the checkout's"
+notices="$(unzip -p "$home/lib/klotski.jar" META-INF/NOTICE)" || fail "the jar has no META-INF/NOTICE"
+for project in "Apache PDFBox" "Apache Parquet Column" "Apache FontBox"; do
+  grep -q "^$project\$" <<<"$notices" || fail "the jar's META-INF/NOTICE leaves out $project's notice"
+done
 grep -q analyse "$home/share/bash-completion/completions/klotski" || fail "the completion script names no analyse"
 grep -q '^\.SS "klotski analyse' "$home/share/man/man1/klotski.1" || fail "the man page has no analyse"
 echo "dist-test: $(basename "$archive"): $archive_mb MB (jar $jar_mb MB), the same bytes twice, runs with no Java installed"
