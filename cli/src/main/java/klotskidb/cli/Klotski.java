@@ -154,11 +154,26 @@ public final class Klotski implements Callable<Integer> {
     return "klotski-db " + Version.current();
   }
 
-  /** Runs the command line with the given streams and returns the exit code (for tests). */
+  /**
+   * Runs the command line with the given streams and returns the exit code (for tests). An Error
+   * (a class the jar lacks, memory exhausted) is one line too, wherever it happens: picocli hands
+   * only Exceptions to its handlers, and building the command line reads every option's class.
+   */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    if (isVersion(args)) {
-      args = new String[] {"--version"}; // 'klotski version' answered as --version
+    try {
+      return execute(isVersion(args) ? new String[] {"--version"} : args, out, err); // 'klotski version' as --version
+    } catch (Error e) {
+      if (Arrays.asList(args).contains("--verbose")) {
+        e.printStackTrace(err);
+      }
+      err.println("klotski: internal error: " + UserText.oneLine(String.valueOf(e)));
+      out.flush();
+      err.flush();
+      return 1;
     }
+  }
+
+  private static int execute(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = commandLine(args);
     cl.setOut(out);
     cl.setErr(err);
@@ -200,16 +215,7 @@ public final class Klotski implements Callable<Integer> {
       err.flush();
       return 2;
     }
-    int code;
-    try {
-      code = cl.execute(args);
-    } catch (Error e) { // picocli hands only Exceptions to the handler above
-      if (Arrays.asList(args).contains("--verbose")) {
-        e.printStackTrace(err);
-      }
-      err.println("klotski: internal error: " + UserText.oneLine(String.valueOf(e)));
-      code = 1;
-    }
+    int code = cl.execute(args);
     out.flush();
     err.flush();
     return code;

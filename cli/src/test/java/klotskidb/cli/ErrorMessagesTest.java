@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import klotskidb.db.Schema;
 import org.junit.jupiter.api.BeforeAll;
@@ -164,5 +166,23 @@ class ErrorMessagesTest {
         assertTrue(r.err.contains("is damaged: meta key '" + key + "' is missing"), r.err);
       }
     }
+  }
+
+  /**
+   * A class the installation lacks (a jar that lost XChart's) fails in one line, exit 1, as any
+   * Error does: it used to escape as the JVM's stack trace, since picocli reads a command's
+   * classes while it builds the command line, before it runs anything.
+   */
+  @Test
+  void aMissingClassIsOneLineToo() throws Exception {
+    List<String> line = Cli.command(Cli.SHORT_RUN, "plot", "--db", db.toString(), "--out", temp.resolve("plots").toString());
+    int cp = line.indexOf("-cp") + 1;
+    line.set(cp, Stream.of(line.get(cp).split(File.pathSeparator)).filter(e -> !e.contains("xchart"))
+        .collect(Collectors.joining(File.pathSeparator)));
+    Process p = new ProcessBuilder(line).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), err);
+    assertTrue(err.startsWith("klotski: internal error: java.lang.NoClassDefFoundError: org/knowm/xchart/"), err);
+    assertEquals(1, err.split("\n", -1).length - 1, "exactly one line: " + err);
   }
 }
