@@ -166,7 +166,8 @@ public final class Klotski implements Callable<Integer> {
       if (Arrays.asList(args).contains("--verbose")) {
         e.printStackTrace(err);
       }
-      err.println("klotski: internal error: " + UserText.oneLine(String.valueOf(e)));
+      String memory = outOfMemory(e);
+      err.println("klotski: " + (memory != null ? memory : "internal error: " + UserText.oneLine(String.valueOf(e))));
       out.flush();
       err.flush();
       return 1;
@@ -193,7 +194,8 @@ public final class Klotski implements Callable<Integer> {
         commandLine.getErr().flush();
         return 2;
       }
-      commandLine.getErr().println("klotski: " + UserText.message(describe(e)));
+      String memory = outOfMemory(e);
+      commandLine.getErr().println("klotski: " + (memory != null ? memory : UserText.message(describe(e))));
       commandLine.getErr().flush();
       return 1;
     });
@@ -274,6 +276,29 @@ public final class Klotski implements Callable<Integer> {
       }
     }
     return message;
+  }
+
+  /**
+   * What to do when the heap ran out, for a failure caused by it (in the command's thread or a
+   * worker's: "layerer failed: Java heap space"), else null. 2-6-1 built under -Xmx48m: "out of
+   * memory (Java heap space) with a heap of 48 MB: give it more, e.g. KLOTSKI_JAVA_OPTS='-Xmx1g
+   * -XX:+UseParallelGC' (the launcher sizes it from the machine's memory otherwise)".
+   */
+  static String outOfMemory(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof OutOfMemoryError oom) {
+        String what = oom.getMessage() == null ? "out of memory" : "out of memory (" + oom.getMessage() + ")";
+        if (oom.getMessage() == null || !(oom.getMessage().contains("Java heap space")
+            || oom.getMessage().contains("GC overhead"))) {
+          return what; // not the heap's limit (threads, direct buffers): a larger -Xmx would not help
+        }
+        long max = Runtime.getRuntime().maxMemory();
+        long gigabytes = Math.max(1, (2 * max + (1L << 30) - 1) >> 30); // twice the heap, whole gigabytes
+        return what + " with a heap of " + UserText.size(max) + ": give it more, e.g. KLOTSKI_JAVA_OPTS='-Xmx"
+            + gigabytes + "g -XX:+UseParallelGC' (the launcher sizes it from the machine's memory otherwise)";
+      }
+    }
+    return null;
   }
 
   /** The version from the jar manifest, or "dev" when run from classes. */

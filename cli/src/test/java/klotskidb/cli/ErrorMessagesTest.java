@@ -185,4 +185,24 @@ class ErrorMessagesTest {
     assertTrue(err.startsWith("klotski: internal error: java.lang.NoClassDefFoundError: org/knowm/xchart/"), err);
     assertEquals(1, err.split("\n", -1).length - 1, "exactly one line: " + err);
   }
+
+  /**
+   * The heap run out is one line that says how to give more, whichever thread ran out (the
+   * command's, or a worker's: it said "layerer failed: Java heap space", or "internal error:
+   * java.lang.OutOfMemoryError"), and the build leaves no database behind.
+   */
+  @Test
+  void outOfMemorySaysHowToGiveMore() throws Exception {
+    Path small = temp.resolve("small-heap-db");
+    Process p = new ProcessBuilder(Cli.command(List.of("-Xmx24m", "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1"),
+        "build", "--db", small.toString(), "--classes", "2-6-1", "--no-progress"))
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), err);
+    String last = err.lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("klotski: out of memory (Java heap space) with a heap of ")
+        && last.contains(": give it more, e.g. KLOTSKI_JAVA_OPTS='-Xmx1g -XX:+UseParallelGC'"), err);
+    assertEquals(1, err.lines().filter(l -> l.startsWith("klotski: ")).count(), err);
+    assertFalse(Files.exists(small), "a failed build leaves no database: " + small);
+  }
 }
