@@ -37,13 +37,16 @@ public final class DatabaseLock implements AutoCloseable {
   private final FileLock lock;
   private final String holder;
   private final Thread onExit;
+  /** Set once the file says finished: the holder's name is never written after it. */
+  private boolean finished;
 
+  /** Registers the exit hook; the holder's name goes into the file after it ({@link #announce}). */
   private DatabaseLock(FileChannel channel, FileLock lock, String holder) {
     this.channel = channel;
     this.lock = lock;
     this.holder = holder;
     this.onExit = new Thread(this::markFinished, "klotski-lock");
-    Runtime.getRuntime().addShutdownHook(onExit);
+    Runtime.getRuntime().addShutdownHook(onExit); // IllegalStateException while the JVM is stopping
   }
 
   /** What klotski writes into a lock file: a holder, or a finished one. */
@@ -92,9 +95,25 @@ public final class DatabaseLock implements AutoCloseable {
       throw new DatabaseException(file + " is not a klotski lock file (it holds "
           + UserText.quote(text) + "); klotski does not overwrite it: move it away");
     }
-    String holder = what + " (pid " + ProcessHandle.current().pid() + ")";
-    write(channel, holder);
-    return new DatabaseLock(channel, lock, holder);
+    // the exit hook first, then the holder's name: a signal between the two found the name
+    // written and no hook to mark it finished (KillTest saw it once)
+    DatabaseLock held;
+    try {
+      held = new DatabaseLock(channel, lock, what + " (pid " + ProcessHandle.current().pid() + ")");
+    } catch (IllegalStateException stopping) {
+      release(lock);
+      close(channel);
+      throw new DatabaseException("klotski is stopping: not taking the lock " + file, stopping);
+    }
+    held.announce();
+    return held;
+  }
+
+  /** Writes the holder's name, unless the exit hook has already marked the file finished. */
+  private synchronized void announce() {
+    if (channel.isOpen() && !finished) {
+      write(channel, holder);
+    }
   }
 
   /**
@@ -132,6 +151,7 @@ public final class DatabaseLock implements AutoCloseable {
   private synchronized void markFinished() {
     if (channel.isOpen()) {
       write(channel, "finished: " + holder);
+      finished = true;
     }
   }
 
