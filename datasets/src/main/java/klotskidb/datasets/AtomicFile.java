@@ -60,14 +60,15 @@ public final class AtomicFile {
     if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
       throw new IOException(target + " is a directory");
     }
-    Path tmp;
+    Scratch.OnExit scratch;
     try {
-      tmp = Scratch.file(target);
+      scratch = Scratch.newFile(target);
     } catch (IOException e) {
       throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
     }
+    Path tmp = scratch.path();
     boolean done = false;
-    try (Scratch.OnExit onExit = Scratch.removedOnExit(tmp)) {
+    try (scratch) {
       body.write(tmp);
       readable(tmp, target);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -161,8 +161,9 @@ public final class OutputTarget {
       return;
     }
     Files.createDirectories(scratchBeside().getParent());
-    Path tmp = Scratch.file(scratchBeside());
-    try (Scratch.OnExit onExit = Scratch.removedOnExit(tmp)) {
+    Scratch.OnExit scratch = Scratch.newFile(scratchBeside());
+    Path tmp = scratch.path();
+    try (scratch) {
       body.write(tmp);
       try (InputStream in = Files.newInputStream(tmp, LinkOption.NOFOLLOW_LINKS); OutputStream out = open()) {
         in.transferTo(out);

@@ -72,8 +72,8 @@ public final class ParquetExport {
     }
     // the parts go into a scratch folder of their own beside the output (an unpredictable name,
     // owner-only: Scratch), removed at the end, on failure and on Ctrl-C
-    Path dir = Scratch.folder(besides);
-    Scratch.OnExit onExit = Scratch.removedOnExit(dir);
+    Scratch.OnExit onExit = Scratch.newFolder(besides);
+    Path dir = onExit.path();
     List<Path> files = new ArrayList<>();
     for (int p = 0; p < parts; p++) {
       files.add(dir.resolve("part" + p + ".parquet"));

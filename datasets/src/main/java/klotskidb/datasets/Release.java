@@ -248,11 +248,11 @@ public final class Release {
       target = out.path().resolve(gzip ? name + ".gz" : name);
       sumFile = out.sums().resolve(name + ".sum");
       try {
-        tmp = Scratch.file(target); // an unpredictable name, made where nothing is
+        onExit = Scratch.newFile(target); // an unpredictable name, made where nothing is
       } catch (IOException e) {
         throw new IOException("cannot write " + target + ": " + IoErrors.reason(e), e);
       }
-      onExit = Scratch.removedOnExit(tmp);
+      tmp = onExit.path();
       sha256 = sha256();
       OutputStream f;
       try {

