@@ -104,15 +104,8 @@ class KillTest {
    */
   @Test
   void aSignalWhileWritingRemovesTheBuildingFolder() throws Exception {
-    for (int run = 0; run < 2; run++) {
-      Path db = temp.resolve("writing-" + run);
-      Process p = start(db, "2-6-1");
-      Path building = temp.resolve("writing-" + run + ".building-" + p.pid());
-      awaitWriting(p, building, 12); // the writers adding files fast
-      p.destroy(); // SIGTERM
-      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-      assertTrue(Files.notExists(building), "run " + run + ": the building folder removed");
-    }
+    // the writers adding files fast
+    terminatedBuildsLeaveNoFolder("writing", "2-6-1", 2, (p, building) -> awaitWriting(p, building, 12));
   }
 
   /**
@@ -122,18 +115,32 @@ class KillTest {
    */
   @Test
   void aSignalAsTheBuildingFolderAppearsRemovesIt() throws Exception {
-    for (int run = 0; run < 5; run++) {
-      Path db = temp.resolve("appearing-" + run);
-      Process p = start(db, "0-2-0");
-      Path building = temp.resolve("appearing-" + run + ".building-" + p.pid());
+    terminatedBuildsLeaveNoFolder("appearing", "0-2-0", 5, (p, building) -> {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (p.isAlive() && System.nanoTime() < deadline && !Files.exists(building)) {
         Thread.onSpinWait();
       }
+    });
+  }
+
+  /** Waits for the moment to signal a build, given its process and its building folder. */
+  private interface Moment {
+    void await(Process p, Path building) throws Exception;
+  }
+
+  /**
+   * Builds {@code classes} into {@code name-RUN}, {@code runs} times, each sent SIGTERM at {@code
+   * moment}: its building folder must be gone once it has stopped.
+   */
+  private void terminatedBuildsLeaveNoFolder(String name, String classes, int runs, Moment moment) throws Exception {
+    for (int run = 0; run < runs; run++) {
+      Process p = start(temp.resolve(name + "-" + run), classes);
+      Path building = temp.resolve(name + "-" + run + ".building-" + p.pid());
+      moment.await(p, building);
       assertTrue(p.isAlive(), "still building when terminated");
       p.destroy(); // SIGTERM
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-      assertTrue(Files.notExists(building), "run " + run + ": the building folder removed");
+      assertTrue(Files.notExists(building), name + " run " + run + ": the building folder removed");
     }
   }
 }
