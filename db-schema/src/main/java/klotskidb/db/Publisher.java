@@ -231,15 +231,8 @@ public final class Publisher {
     recover();
     Path building = building();
     clear(building);
-    // the exit hook before the folder (Scratch.made says why); the folder made here, only if
-    // nothing is at the name: a link planted there is never written through
-    Scratch.OnExit onExit = Scratch.removedOnExit(building);
-    try {
-      Files.createDirectory(building);
-    } catch (IOException | RuntimeException e) {
-      onExit.close();
-      throw e;
-    }
+    // made here, only if nothing is at the name: a link planted there is never written through
+    Scratch.OnExit onExit = Scratch.newFolderAt(building);
     boolean done = false;
     try (onExit) {
       build.into(building);

@@ -57,38 +57,50 @@ public final class Scratch {
     return made(output, true);
   }
 
-  /**
-   * The exit hook first, then the file or folder: a signal between the two found it made and no
-   * hook to remove it (as {@link #removedOnExit} says). A name taken meanwhile is somebody else's:
-   * the hook lets go of it.
-   */
+  /** A fresh random name beside {@code output} for {@link #madeAt}; another where one is taken. */
   private static OnExit made(Path output, boolean folder) throws IOException {
     Path dir = output.toAbsolutePath().normalize().getParent();
-    OnExit onExit = new OnExit(null);
-    try {
-      for (int attempt = 0; ; attempt++) {
-        Path p = dir.resolve(prefix(output) + Long.toUnsignedString(RANDOM.nextLong()) + ".tmp");
-        onExit.path = p;
-        try {
-          FileAttribute<?>[] ownerOnly = posix(dir)
-              ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
-                  PosixFilePermissions.fromString(folder ? OWNER_ONLY_DIR : OWNER_ONLY_FILE))}
-              : new FileAttribute<?>[0];
-          if (folder) {
-            Files.createDirectory(p, ownerOnly);
-          } else {
-            Files.createFile(p, ownerOnly);
-          }
-          return onExit;
-        } catch (FileAlreadyExistsException e) {
-          onExit.path = null;
-          if (attempt == 100) {
-            throw e;
-          }
+    FileAttribute<?>[] ownerOnly = posix(dir)
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString(folder ? OWNER_ONLY_DIR : OWNER_ONLY_FILE))}
+        : new FileAttribute<?>[0];
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return madeAt(dir.resolve(prefix(output) + Long.toUnsignedString(RANDOM.nextLong()) + ".tmp"), folder,
+            ownerOnly);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 100) {
+          throw e;
         }
       }
+    }
+  }
+
+  /**
+   * A new folder at {@code p} (nothing may be there: a link planted there makes it fail, never
+   * followed), with the usual permissions, removed if the JVM stops before {@link OnExit#close}:
+   * a build's folder ({@code NAME.building-PID}).
+   */
+  public static OnExit newFolderAt(Path p) throws IOException {
+    return madeAt(p, true);
+  }
+
+  /**
+   * The exit hook first, then the file or folder at {@code p}: a signal between the two found it
+   * made and no hook to remove it (a build's folder made just before its hook stayed in 16 of 20
+   * runs signalled as it appeared). Where the making fails, what is at {@code p} is not ours: the
+   * hook lets go of it.
+   */
+  private static OnExit madeAt(Path p, boolean folder, FileAttribute<?>... attributes) throws IOException {
+    OnExit onExit = new OnExit(p);
+    try {
+      if (folder) {
+        Files.createDirectory(p, attributes);
+      } else {
+        Files.createFile(p, attributes);
+      }
+      return onExit;
     } catch (IOException | RuntimeException e) {
-      onExit.path = null;
       onExit.close();
       throw e;
     }
@@ -167,35 +179,28 @@ public final class Scratch {
     });
   }
 
-  /**
-   * A path removed if the JVM stops while it is in use (Ctrl-C, SIGTERM; a SIGKILL leaves it to
-   * the next run's {@link #removeStale}), set before the path is made: a build's folder made just
-   * before its hook was set stayed in 16 of 20 runs signalled as it appeared:
-   *
-   * <pre>
-   *   try (Scratch.OnExit e = Scratch.removedOnExit(building)) { Files.createDirectory(building); ... }
-   * </pre>
-   *
-   * Closing it takes the hook back; the caller removes the path in its own finally, or keeps it
-   * (a file renamed into place is no longer there).
-   */
-  public static OnExit removedOnExit(Path p) {
-    return new OnExit(p);
-  }
-
   /** Tries of the exit hook's delete, and the pause after a failed one: see {@link OnExit}. */
   private static final int EXIT_DELETE_TRIES = 50;
   private static final long EXIT_DELETE_PAUSE_MILLIS = 20;
 
   /**
-   * See {@link #removedOnExit}. The JVM runs its exit hooks while the other threads go on, so a
-   * build's writers may add a file to the folder while the hook empties it, and the folder's own
-   * delete fails ("directory not empty"): the hook tries again, up to a second, until nothing is
-   * there.
+   * A file or folder removed if the JVM stops while it is in use (Ctrl-C, SIGTERM; a SIGKILL leaves
+   * it to the next run's {@link #removeStale}), made by {@link #newFile}, {@link #newFolder} or
+   * {@link #newFolderAt}:
+   *
+   * <pre>
+   *   try (Scratch.OnExit scratch = Scratch.newFile(target)) { write(scratch.path()); ... }
+   * </pre>
+   *
+   * Closing it takes the hook back; the caller removes the path in its own finally, or keeps it
+   * (a file renamed into place is no longer there). The JVM runs its exit hooks while the other
+   * threads go on, so a build's writers may add a file to the folder while the hook empties it,
+   * and the folder's own delete fails ("directory not empty"): the hook tries again, up to a
+   * second, until nothing is there.
    */
   public static final class OnExit implements AutoCloseable {
     private final Thread hook;
-    private volatile Path path;
+    private final Path path;
 
     private OnExit(Path p) {
       path = p;
@@ -210,12 +215,8 @@ public final class Scratch {
 
     private void removeNow() {
       for (int i = 0; i < EXIT_DELETE_TRIES; i++) {
-        Path p = path;
-        if (p == null) {
-          return;
-        }
         try {
-          delete(p);
+          delete(path);
           return;
         } catch (IOException writersStillAdding) {
           try {
