@@ -202,8 +202,9 @@ public final class Klotski implements Callable<Integer> {
     cl.setParameterExceptionHandler((e, a) -> {
       CommandLine where = e.getCommandLine();
       String command = where.getCommandSpec().qualifiedName();
-      where.getErr().println("klotski: " + UserText.message(e.getMessage()) + didYouMean(e) + " (see '" + command
-          + " --help')");
+      String option = unknownOption(e, a);
+      where.getErr().println("klotski: " + (option != null ? option : UserText.message(e.getMessage()) + didYouMean(e))
+          + " (see '" + command + " --help')");
       where.getErr().flush();
       return 2;
     });
@@ -224,6 +225,48 @@ public final class Klotski implements Callable<Integer> {
   }
 
   /**
+   * An option the command does not have, named alone: picocli said "Unknown options: '--bd', 'DIR'",
+   * naming what followed it too. Another command's option is said as such: {@code klotski path
+   * 1A9BF0C DAAF4CC --db DIR} gets "path has no option --db: it needs no database" (picocli offered
+   * -h), {@code klotski show 1A9BF0C --limit 3} "show has no option --limit: find and sheet have
+   * it", and one before the command's name where it goes ({@code klotski --db DIR info X}); else
+   * the nearest names ({@code --bd}: "unknown option '--bd'; did you mean --db?"). An argument
+   * more than the command takes says what it takes ({@code klotski path A B C}: "'C' is one
+   * argument too many: klotski path takes 2 arguments, FROM and TO"), where picocli gave its index.
+   */
+  private static String unknownOption(CommandLine.ParameterException e, String[] args) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+      return null;
+    }
+    String typed = u.getUnmatched().get(0);
+    CommandLine.Model.CommandSpec spec = u.getCommandLine().getCommandSpec();
+    if (!typed.startsWith("-") || typed.equals("-")) { // picocli: "Unmatched argument at index 3: 'C'"
+      List<String> takes = spec.positionalParameters().stream().map(p -> p.paramLabel()).toList();
+      return UserText.quote(typed) + " is one argument too many: " + spec.qualifiedName() + switch (takes.size()) {
+        case 0 -> " takes no argument, only options";
+        case 1 -> " takes one argument, " + takes.get(0);
+        default -> " takes " + takes.size() + " arguments, " + String.join(" and ", takes);
+      };
+    }
+    String name = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+    // every command, read only here: a command line holds only the command it runs (commandLine)
+    List<String> having = commandLine(new String[0]).getSubcommands().values().stream()
+        .map(CommandLine::getCommandSpec).distinct()
+        .filter(c -> !c.usageMessage().hidden() && c.findOption(name) != null).map(c -> c.name()).toList();
+    if (having.isEmpty()) {
+      return "unknown option " + UserText.quote(name) + didYouMean(e);
+    }
+    String which = String.join(", ", having.subList(0, having.size() - 1)) + (having.size() > 1 ? " and " : "")
+        + having.get(having.size() - 1) + (having.size() == 1 ? " has it" : " have it");
+    if (u.getCommandLine().getParent() == null) { // 'klotski --db DIR info X': the command's name comes first
+      String next = Arrays.stream(args).filter(having::contains).findFirst().orElse(null);
+      return name + " goes after the command's name" + (next != null ? ": klotski " + next + " " + name + " ..." : " (" + which + ")");
+    }
+    return spec.name() + " has no option " + name
+        + (name.equals("--db") ? ": it needs no database" : ": " + which);
+  }
+
+  /**
    * The nearest names to a mistyped command or option ({@code inof}: info, {@code --bd}: --db):
    * at most two edits away (a swap of neighbours is one). picocli's own suggestions rank by letter
    * pairs and offered 'find' for 'inof'.
@@ -233,6 +276,9 @@ public final class Klotski implements Callable<Integer> {
       return "";
     }
     String typed = u.getUnmatched().get(0);
+    if (typed.equals("-")) { // standard input, as some tools take it: nothing is near
+      return "";
+    }
     CommandLine.Model.CommandSpec spec = u.getCommandLine().getCommandSpec();
     List<String> names = new ArrayList<>();
     if (typed.startsWith("-")) {

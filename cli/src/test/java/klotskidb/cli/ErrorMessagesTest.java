@@ -128,7 +128,13 @@ class ErrorMessagesTest {
     oneLine(unknown, 2);
     assertTrue(unknown.err.startsWith("klotski: unknown command 'no-such-command'"), unknown.err);
     assertEquals("", unknown.out);
-    oneLine(Cli.run("verify", "--db", db.toString(), "stray-argument"), 2);
+    Cli stray = Cli.run("verify", "--db", db.toString(), "stray-argument");
+    oneLine(stray, 2);
+    assertEquals("klotski: 'stray-argument' is one argument too many: klotski verify takes no argument, only "
+        + "options (see 'klotski verify --help')", stray.err.strip());
+    Cli third = Cli.run("path", "1A9BF0C", "DAAF4CC", "DAAF4CC");
+    assertEquals("klotski: 'DAAF4CC' is one argument too many: klotski path takes 2 arguments, FROM and TO (see "
+        + "'klotski path --help')", third.err.strip());
     // a typo gets the nearest names
     Cli typo = Cli.run("inof", "1A9BF0C");
     oneLine(typo, 2);
@@ -136,6 +142,24 @@ class ErrorMessagesTest {
     Cli option = Cli.run("info", "1A9BF0C", "--bd", db.toString());
     oneLine(option, 2);
     assertTrue(option.err.contains("; did you mean --db? (see 'klotski info --help')"), option.err);
+    // another command's option is named as such, not with what follows it ('Unknown options: '--db', DIR')
+    Cli noDatabase = Cli.run("path", "1A9BF0C", "DAAF4CC", "--db", db.toString());
+    oneLine(noDatabase, 2);
+    assertEquals("klotski: path has no option --db: it needs no database (see 'klotski path --help')",
+        noDatabase.err.strip());
+    Cli limit = Cli.run("show", "--limit=3", "1A9BF0C");
+    oneLine(limit, 2);
+    assertEquals("klotski: show has no option --limit: find and sheet have it (see 'klotski show --help')",
+        limit.err.strip());
+    Cli members = Cli.run("solve", "1A9BF0C", "--members");
+    assertEquals("klotski: solve has no option --members: group has it (see 'klotski solve --help')",
+        members.err.strip());
+    Cli before = Cli.run("--db", db.toString(), "info", "1A9BF0C");
+    oneLine(before, 2);
+    assertEquals("klotski: --db goes after the command's name: klotski info --db ... (see 'klotski --help')",
+        before.err.strip());
+    Cli typed = Cli.run("info", "1A9BF0C", "--bd", db.toString());
+    assertEquals("klotski: unknown option '--bd'; did you mean --db? (see 'klotski info --help')", typed.err.strip());
     // a '%' in a help text is meant, not a format: no picocli warning
     Cli help = Cli.run("serve", "--help");
     assertEquals(0, help.exit);
