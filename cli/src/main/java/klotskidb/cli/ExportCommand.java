@@ -47,8 +47,8 @@ import picocli.CommandLine.Spec;
             + "every line with LF and are computed in memory (no database needed). The MD5 of each of these four "
             + "is printed, and whether it is the published file's. The others read the database (--db, default "
             + Database.DEFAULT_TEXT + ").",
-        "--out: the file is written whole or not at all: a plain file already there is replaced only with "
-            + "--force, a folder is refused, a FIFO or a device is written into (never replaced), and '-' writes to "
+        "--out: the file is written whole or not at all: a plain file with bytes in it is replaced only with "
+            + "--force (an empty one, as mktemp makes, is written), a folder is refused, a FIFO or a device is written into (never replaced), and '-' writes to "
             + "standard output.",
         "Beside a file go its dataset card FILE.md (what a line or row holds, the columns, the count, the tool "
             + "version, how to check; a YAML header in the common dataset-card form) and FILE.sha256 (for sha256sum "
