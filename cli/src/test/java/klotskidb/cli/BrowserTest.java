@@ -75,8 +75,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * kept after a reload.
  *
  * <p>A visit's parts are tests of their own, in order ({@code @Order}), sharing one browser and one
- * server: each named for what it checks, so a failure in one leaves the others to say theirs (a
- * part may lean on the state the parts before it left: 横刀立马 solved, the coach's choice).
+ * server: each named for what it checks, so a failure in one leaves the others to say theirs. A
+ * part that leans on what 横刀立马's solve leaves (the level solved, the coach on) runs that solve
+ * first where it has not run ({@link #theClassicSolved}); each part also runs alone.
  * The Chinese browser and the newcomers' edges each have a browser of their own.
  *
  * <p>Runs whenever Chromium is installed; says plainly when it is not, and fails instead where
@@ -321,10 +322,11 @@ class BrowserTest {
   @Test
   @Order(2)
   void aLevelOpensUnspoiledAndIsSolvedByTheHintsWithTheCoach() throws Exception {
+    browser.get(base);
     click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
     // the rest of the facts on request (the choice kept in this browser: every view below shows them)
-    click(wait, By.id("more-facts"));
+    allFacts(true);
     wait.until(b -> b.findElement(By.id("fact-name")).getText().equals("5-4-1-1-7472"));
     // the designers' facts: 256 optimal solutions; minimal known (4-4-1, 4-4-0 and 5-3-1 are built)
     assertEquals("optimal move sequences 256", browser.findElement(By.xpath("//td[@id='fact-optimal']/..")).getText());
@@ -412,10 +414,32 @@ class BrowserTest {
     screenshot(browser, "solved");
   }
 
+  /** "All facts" on or off (the choice this browser keeps), a click where it is not so; whether it was on. */
+  private static boolean allFacts(boolean on) {
+    boolean was = (Boolean) js(browser, "return document.body.classList.contains('all-facts')");
+    if (was != on) {
+      click(wait, By.id("more-facts"));
+      wait.until(b -> on == (Boolean) js(b, "return document.body.classList.contains('all-facts')"));
+    }
+    return was;
+  }
+
+  /**
+   * What the parts after the solve lean on: 横刀立马 solved by the hints with the coach on, and its
+   * solved game the page shown. In order that part has run just before; a part run alone
+   * ({@code -Dtest=BrowserTest#name}) or after it failed runs it first.
+   */
+  private void theClassicSolved() throws Exception {
+    if (solvedBoard == null) {
+      aLevelOpensUnspoiledAndIsSolvedByTheHintsWithTheCoach();
+    }
+  }
+
   /** Chinese and back, the address keeping the language; the shared address reopened afresh is the same game at the same position. */
   @Test
   @Order(3)
   void theLanguageAndTheSharedAddressKeepTheGame() throws Exception {
+    theClassicSolved();
     // Chinese and back; the URL keeps the language chosen
     click(wait, By.id("lang"));
     counter(wait, "用 81 步解开（最少 81 步），用了 81 次提示");
@@ -443,6 +467,7 @@ class BrowserTest {
   @Test
   @Order(4)
   void onlyThePlayersOwnSolvesAreTicked() throws Exception {
+    theClassicSolved();
     // the level is ticked with the best, and stays so after a reload
     browser.get(base);
     wait.until(b -> b.findElement(By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00'] .tick"))
@@ -486,6 +511,7 @@ class BrowserTest {
   @Test
   @Order(5)
   void movesAreCountedAsThePuzzleCountsThem() throws Exception {
+    theClassicSolved();
     // moves as the puzzle counts them, the coach off: a two-cell slide by keys is one move
     browser.get(base + "#l=1A9BF0C");
     counter(wait, "0 moves · 81 to go at best"); // the coach was kept on in this browser
@@ -712,13 +738,19 @@ class BrowserTest {
     wait.until(b -> !b.findElements(By.cssSelector("#chart rect.bar")).isEmpty());
     wait.until(b -> (Boolean) js(b, "const c = $('counter').getBoundingClientRect(), d = $('board').getBoundingClientRect();"
         + " return c.top >= 0 && d.bottom <= window.innerHeight && c.height > 0"));
+    // the board fits under the header here: the page opens at its top, the header and the facts' first rows
+    // in view (it scrolled the title to the top on every width, hiding them)
+    wait.until(b -> ((Number) js(b, "return window.scrollY")).doubleValue() == 0);
     wide = js(browser, "return document.documentElement.scrollWidth - window.innerWidth");
     assertTrue(((Number) wide).longValue() <= 0, "a game is wider than a 390 px phone by " + wide);
     // the facts panel's values keep their room: no label (the catalogue's meanings included) widens its column
     wait.until(b -> !b.findElements(By.cssSelector("#facts tr.other")).isEmpty());
+    // every row shown ("All facts"), whatever an earlier test left in this browser's storage, and left so after
+    boolean shown = allFacts(true);
     Number narrowest = (Number) js(browser, "return Math.min(...[...document.querySelectorAll('#facts tr')]"
         + ".filter(r => r.cells.length === 2).map(r => r.cells[1].getBoundingClientRect().width))");
     assertTrue(narrowest.doubleValue() >= 110, "a fact's value is " + narrowest + " px wide on a 390 px phone");
+    allFacts(shown);
     screenshot(browser, "phone-game");
     // the chart's labels readable there: drawn at least 9 px tall
     Object tick = js(browser, "return document.querySelector('#chart text.tick').getBoundingClientRect().height");
@@ -749,6 +781,11 @@ class BrowserTest {
     // each field says what it asks for in full, a range's two fields side by side
     assertEquals("", crampedFields(browser), "on a 390 px phone");
     screenshot(browser, "phone-finder");
+    // a window too short for the header and the board: the title at the top, the counter and the board under it
+    browser.manage().window().setSize(new Dimension(390, 560));
+    browser.get(base + "#l=4FEA13400");
+    wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("4FEA13400"));
+    wait.until(b -> (Boolean) js(b, "return Math.abs($('title').getBoundingClientRect().top) <= 1 && window.scrollY > 0"));
     browser.manage().window().setSize(new Dimension(1100, 1000));
     browser.get(base + "#l=1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
@@ -766,6 +803,11 @@ class BrowserTest {
   @Test
   @Order(9)
   void theEditorTheFinderTheListsDragsAndTheTimer() throws Exception {
+    browser.manage().window().setSize(new Dimension(1100, 1000));
+    browser.get("about:blank"); // a page of its own, whatever the part before left (the same address does not load again)
+    browser.get(base + "#l=1A9BF0C00");
+    wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+    allFacts(true); // the group's facts below
     // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
     browser.findElement(By.cssSelector("#edit summary")).click();
     browser.findElement(By.id("clear")).click();
