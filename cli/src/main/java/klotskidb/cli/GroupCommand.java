@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** The group of a layout or a group name: from the database with --db (or --json), else its group alone, computed. */
+/**
+ * The group of a layout or a group name: from the database with --db (or --json, where the default
+ * database is there), else its group alone, computed ({@link Computed}): the same lines and the same
+ * documents, but for the group's diameter (-1 computed).
+ */
 @Command(name = "group", mixinStandardHelpOptions = true,
     footer = "--json: the document of GET /api/group/J-B-S-G (with the database); with --layer K, that of "
         + "GET /api/group/J-B-S-G/layer/K holding the whole layer; with --members, the group's document and its "
@@ -36,7 +41,8 @@ import picocli.CommandLine.Spec;
     description = {"Print a group: name, size, seed, its layers and solvability.",
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "Without --db, computed (no database needed): the group alone, flooded from its layout or seed and named from a table shipped in the jar.",
-        "With --db, or with --json: read from the database."})
+        "With --db: read from the database. --json reads the default database too where there is one; where none "
+            + "is, it computes the same document (the diameter -1: not known without 'klotski analyse')."})
 final class GroupCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP + " Or a group name J-B-S-G.")
   String target;
@@ -61,7 +67,7 @@ final class GroupCommand implements Callable<Integer> {
     if (json.on && layer != null && members) {
       throw new InputException("--layer and --members with --json: one document at a time (ask for each)");
     }
-    if (!db.given() && !json.on) {
+    if (!db.given() && (!json.on || !Files.exists(db.dir()))) {
       inMemory();
     } else {
       fromDatabase();
@@ -76,8 +82,26 @@ final class GroupCommand implements Callable<Integer> {
     GroupRecord g = computed.group();
     checkLayer(g);
     PrintWriter out = spec.commandLine().getOut();
-    summary(out, computed.layout(), g);
     OneGroup group = computed.members();
+    if (json.on) { // the documents the database gives, as info's without one
+      spec.commandLine().getErr().println("klotski: no database at " + db.dir() + ": computed for the group alone "
+          + "(its diameter needs a database and 'klotski analyse')");
+      if (layer != null) {
+        out.println(Json.write(Queries.layer(group, g, layer, 0, g.layerSizes()[layer])));
+        return;
+      }
+      Map<String, Object> doc = new LinkedHashMap<>(Documents.group(g, -1));
+      if (members) {
+        List<String> codes = new ArrayList<>(group.size());
+        for (int i = 0; i < group.size(); i++) {
+          codes.add(Code.format(group.code(i)));
+        }
+        doc.put("members", codes);
+      }
+      out.println(Json.write(doc));
+      return;
+    }
+    summary(out, computed.layout(), g);
     if (layer != null) {
       out.println("layer " + layer + ":");
       for (int i = 0; i < group.size(); i++) {

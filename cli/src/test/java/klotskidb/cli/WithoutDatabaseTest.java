@@ -23,7 +23,8 @@ import klotskidb.testing.TestSeed;
  * (flooded from it, named from the shipped group table) and answer as the database does: on a seeded sample of layouts of 1-2-1, 0-3-0 and the classes
  * below them (so that the database knows every layout's {@code minimal}), built and analysed, the
  * same JSON document (the group's diameter aside: it needs every root's BFS, left out without
- * the database) with the farthest layouts and solutions, and the same group lines and members.
+ * the database) with the farthest layouts and solutions, and the same group lines, members and
+ * documents (group --json, with --members or --layer K).
  */
 class WithoutDatabaseTest {
   @TempDir static Path temp;
@@ -97,6 +98,15 @@ class WithoutDatabaseTest {
       Cli stored = Cli.run(withDb.toArray(String[]::new));
       assertEquals(0, computed.exit, computed.toString());
       assertEquals(stored.out, computed.out, args.toString());
+      // --json too: the API's document, computed where no database is (it said "no database" before)
+      plain.add("--json");
+      withDb.add("--json");
+      Cli computedJson = Cli.run(plain.toArray(String[]::new));
+      Cli storedJson = Cli.run(withDb.toArray(String[]::new));
+      assertEquals(0, computedJson.exit, computedJson.toString());
+      assertEquals(storedJson.out.replaceAll(",\"diameter\":\\d+", ""), computedJson.out, plain.toString());
+      assertTrue(computedJson.err.startsWith("klotski: no database at data/klotski-db: computed for the group alone"),
+          computedJson.err);
     }
     // what does not exist: a name beyond the shipped table is an input error (exit 2), saying what
     // there is; the database, which may hold only some classes, says it does not hold it (exit 1)

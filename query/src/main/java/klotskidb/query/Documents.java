@@ -44,7 +44,12 @@ public final class Documents {
 
   /** A group's document: its facts ({@link Facts#GROUP}), the layout counts at its hardest step and its layers. */
   public static Map<String, Object> group(KlotskiDb db, GroupRecord g) {
-    return Facts.groupDocument(g, db.diameter(g.jiang(), g.bing(), g.style(), g.groupNum()), true);
+    return group(g, db.diameter(g.jiang(), g.bing(), g.style(), g.groupNum()));
+  }
+
+  /** The same from the records, read or computed ({@link Computed}: the diameter -1, not known). */
+  public static Map<String, Object> group(GroupRecord g, int diameter) {
+    return Facts.groupDocument(g, diameter, true);
   }
 
   /** A layout in a list (neighbours, paths): code, short code, step, and the cells for drawing. */

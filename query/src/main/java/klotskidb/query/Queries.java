@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import klotskidb.analysis.RootFacts;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
@@ -15,6 +17,7 @@ import klotskidb.db.KlotskiDb;
 import klotskidb.db.Schema;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.LayoutClass;
+import klotskidb.layerer.OneGroup;
 import klotskidb.layerer.Solver;
 
 /**
@@ -151,12 +154,32 @@ public final class Queries {
 
   /** One page of one layer's members; null when the group has no such layer. */
   public static Map<String, Object> layer(KlotskiDb db, GroupRecord g, int layer, int offset, int limit) {
+    return layer(g, layer, offset, limit, each -> db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(),
+        layer, each));
+  }
+
+  /**
+   * The same page from a group flooded alone ({@link Computed}, no database): its members of the
+   * layer in group_index order, as the database holds them.
+   */
+  public static Map<String, Object> layer(OneGroup group, GroupRecord g, int layer, int offset, int limit) {
+    return layer(g, layer, offset, limit, each -> {
+      for (int i = 0; i < group.size(); i++) {
+        if (group.layer(i) == layer) {
+          each.accept(group.code(i));
+        }
+      }
+    });
+  }
+
+  private static Map<String, Object> layer(GroupRecord g, int layer, int offset, int limit,
+      Consumer<LongConsumer> members) {
     if (layer >= g.layers()) {
       return null;
     }
     List<String> codes = new ArrayList<>();
     int[] seen = {0};
-    db.forEachInLayer(g.jiang(), g.bing(), g.style(), g.groupNum(), layer, code -> {
+    members.accept(code -> {
       if (seen[0] >= offset && codes.size() < limit) {
         codes.add(Code.format(code));
       }
