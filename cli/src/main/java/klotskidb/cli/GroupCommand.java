@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 /**
  * The group of a layout or a group name: from the database with --db (or --json, where the default
  * database is there), else its group alone, computed ({@link Computed}): the same lines and the same
- * documents, but for the group's diameter (-1 computed).
+ * documents, but for the group's diameter (not computed).
  */
 @Command(name = "group", mixinStandardHelpOptions = true,
     footer = "--json: the document of GET /api/group/J-B-S-G (with the database); with --layer K, that of "
@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
         "X is a layout (a code, #id, @short code or name) or a group name J-B-S-G.",
         "Without --db, computed (no database needed): the group alone, flooded from its layout or seed and named from a table shipped in the jar.",
         "With --db: read from the database. --json reads the default database too where there is one; where none "
-            + "is, it computes the same document (the diameter -1: not known without 'klotski analyse')."})
+            + "is, it computes the same document (without the diameter: it needs 'klotski analyse')."})
 final class GroupCommand implements Callable<Integer> {
   @Parameters(paramLabel = "X", description = LayoutArgument.HELP + " Or a group name J-B-S-G.")
   String target;
