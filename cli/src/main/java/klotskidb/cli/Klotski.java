@@ -208,10 +208,12 @@ public final class Klotski implements Callable<Integer> {
       where.getErr().flush();
       return 2;
     });
-    // an unknown command is a usage error whatever follows it ('klotski serve --help' too)
-    if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
-      err.println("klotski: unknown command " + UserText.quote(args[0])
-          + didYouMean(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))) + "; the commands are "
+    // an unknown command is a usage error whatever follows it ('klotski serve --help' too), and
+    // after help the same ('klotski help nope': picocli's own "Unknown subcommand 'nope'.")
+    int asked = args.length > 1 && args[0].equals("help") && !args[1].startsWith("-") ? 1 : 0;
+    if (args.length > asked && !args[asked].startsWith("-") && !cl.getSubcommands().containsKey(args[asked])) {
+      err.println("klotski: unknown command " + UserText.quote(args[asked])
+          + didYouMean(new CommandLine.UnmatchedArgumentException(cl, List.of(args[asked]))) + "; the commands are "
           + String.join(", ", cl.getSubcommands().entrySet().stream()
               .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList())
           + " (see 'klotski --help')");

@@ -139,6 +139,9 @@ class ErrorMessagesTest {
     Cli typo = Cli.run("inof", "1A9BF0C");
     oneLine(typo, 2);
     assertTrue(typo.err.startsWith("klotski: unknown command 'inof'; did you mean info?;"), typo.err);
+    Cli helpTypo = Cli.run("help", "inof"); // the same after help (picocli's own: "Unknown subcommand 'inof'.")
+    oneLine(helpTypo, 2);
+    assertEquals(typo.err, helpTypo.err);
     Cli option = Cli.run("info", "1A9BF0C", "--bd", db.toString());
     oneLine(option, 2);
     assertTrue(option.err.contains("; did you mean --db? (see 'klotski info --help')"), option.err);
