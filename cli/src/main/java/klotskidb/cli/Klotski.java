@@ -262,7 +262,8 @@ public final class Klotski implements Callable<Integer> {
         + having.get(having.size() - 1) + (having.size() == 1 ? " has it" : " have it");
     if (u.getCommandLine().getParent() == null) { // 'klotski --db DIR info X': the command's name comes first
       String next = Arrays.stream(args).filter(having::contains).findFirst().orElse(null);
-      return name + " goes after the command's name" + (next != null ? ": klotski " + next + " " + name + " ..." : " (" + which + ")");
+      return name + " goes after the command's name"
+          + (next != null ? ": klotski " + next + " " + name + " ..." : " (" + which + ")");
     }
     return spec.name() + " has no option " + name
         + (name.equals("--db") ? ": it needs no database" : ": " + which);
