@@ -14,7 +14,6 @@ import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.grouper.Names;
 import klotskidb.layerer.OneGroup;
 import klotskidb.query.Computed;
 import klotskidb.query.Documents;
@@ -77,8 +76,8 @@ final class GroupCommand implements Callable<Integer> {
 
   private void inMemory() {
     // the layout's group alone, flooded from it and named from the shipped table (Computed)
-    boolean named = Names.looksLike(target.trim(), 4);
-    Computed computed = named ? Computed.group(target.trim()) : Computed.group(LayoutRef.parse(target));
+    LayoutRef ref = Lookup.asLayout(target); // null: a group's name
+    Computed computed = ref == null ? Computed.group(target.trim()) : Computed.group(ref);
     GroupRecord g = computed.group();
     checkLayer(g);
     PrintWriter out = spec.commandLine().getOut();
@@ -143,20 +142,15 @@ final class GroupCommand implements Callable<Integer> {
   }
 
   private void fromDatabase() {
-    // what was typed, before the database
-    if (Names.looksLike(target.trim(), 4)) {
-      Lookup.parseGroup(target);
-    } else {
-      LayoutRef.parse(target);
-    }
+    LayoutRef ref = Lookup.asLayout(target); // what was typed, before the database (null: a group's name)
     try (KlotskiDb kdb = db.open()) {
       GroupRecord g;
       PrintWriter out = spec.commandLine().getOut();
       CaseRecord c = null;
-      if (Names.looksLike(target.trim(), 4)) {
+      if (ref == null) {
         g = Database.group(kdb, target);
       } else {
-        c = Database.lookup(kdb, target);
+        c = Database.lookup(kdb, ref);
         g = Database.groupOf(kdb, c);
       }
       // every argument checked before the first line: an error never follows partial output

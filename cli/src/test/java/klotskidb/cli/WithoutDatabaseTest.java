@@ -113,7 +113,9 @@ class WithoutDatabaseTest {
     Map<List<String>, String> wrong = Map.of(
         List.of("1-2-1-999"), "klotski: class 1-2-1 has 1 group, no group_num 999",
         List.of("1-2-1-0-99999"), "klotski: group 1-2-1-0 has 11,284 layouts, no group_index 99999 (name '1-2-1-0-99999')",
-        List.of("9-9-9-0"), "klotski: no class 9-9-9");
+        List.of("9-9-9-0"), "klotski: no class '9-9-9' (expected jiang-bing-style, e.g. 5-4-1)",
+        // numbers a group's name is not ("code '5-4-1' is not hex" before: the group's place takes layouts too)
+        List.of("5-4-1"), "klotski: '5-4-1' is not a name of the form jiang-bing-style-group_num");
     wrong.forEach((args, said) -> {
       List<String> plain = new ArrayList<>(List.of("group"));
       plain.addAll(args);

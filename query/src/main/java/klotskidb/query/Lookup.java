@@ -98,6 +98,31 @@ public final class Lookup {
             Map.of("input", name.trim())));
   }
 
+  /**
+   * The group {@code text} names: a group name J-B-S-G, or a layout in any form {@link LayoutRef}
+   * reads, its group ({@code 横刀立马}: 5-4-1-1), as {@code klotski group X} and {@code GET
+   * /api/group/{G}} take it.
+   */
+  public static GroupRecord groupFor(KlotskiDb db, String text) {
+    LayoutRef ref = asLayout(text);
+    return ref == null ? group(db, text) : groupOf(db, layout(db, ref));
+  }
+
+  /**
+   * What a group's place takes ({@link #groupFor}), checked without a database: null for a group
+   * name J-B-S-G, else the layout it names. Numbers joined by dashes that are neither get the group
+   * name's error ({@code 5-4-1}: "not a name of the form jiang-bing-style-group_num"), any other
+   * text the layout's ({@code 横刀力马}: "did you mean 横刀立马?").
+   */
+  public static LayoutRef asLayout(String text) {
+    String t = text.trim();
+    if (Names.looksLike(t, 4) || t.matches("\\d+(-\\d+)+") && !Names.looksLike(t, 5)) {
+      parseGroup(t);
+      return null;
+    }
+    return LayoutRef.parse(text);
+  }
+
   /** A group name J-B-S-G as numbers, checked without a database: its class must be one. */
   public static int[] parseGroup(String name) {
     int[] p = Names.parse(name.trim(), 4);

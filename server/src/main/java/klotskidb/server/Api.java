@@ -170,9 +170,9 @@ public final class Api {
       Map.entry("board", (db, p, q) -> Response.ok(Documents.layout(db, Lookup.layout(db,
           Code.format(BoardPieces.code(ApiParameters.required(q, "pieces"))))))),
       Map.entry("path", (db, p, q) -> path(db, ApiParameters.required(q, "from"), ApiParameters.required(q, "to"))),
-      Map.entry("group", (db, p, q) -> Response.ok(Documents.group(db, Lookup.group(db, p.get(0))))),
-      Map.entry("groupSteps", (db, p, q) -> Response.ok(Queries.groupSteps(db, Lookup.group(db, p.get(0))))),
-      Map.entry("groupLayer", (db, p, q) -> layer(db, Lookup.group(db, p.get(0)), p.get(1), q)));
+      Map.entry("group", (db, p, q) -> Response.ok(Documents.group(db, Lookup.groupFor(db, p.get(0))))),
+      Map.entry("groupSteps", (db, p, q) -> Response.ok(Queries.groupSteps(db, Lookup.groupFor(db, p.get(0))))),
+      Map.entry("groupLayer", (db, p, q) -> layer(db, Lookup.groupFor(db, p.get(0)), p.get(1), q)));
 
   /** The operations this API answers (its handlers), for the test that they are the described ones. */
   Set<String> operations() {

@@ -99,6 +99,12 @@ class ApiTest {
         layer);
     assertEquals(5, count(layer, "\"[0-9A-F]{9}\""));
     assertEquals(11, count(ok("/api/group/5-4-1-1/layer/3"), "\"[0-9A-F]{9}\""), "default limit 100");
+    // a layout in the group's place, in any form a layout takes, is its group (as klotski group X)
+    for (String x : List.of("1A9BF0C", "%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC", "@4WVE1", "5-4-1-1-7472")) {
+      assertEquals(group, ok("/api/group/" + x), x);
+      assertEquals(layer, ok("/api/group/" + x + "/layer/3", "offset=2&limit=5"), x);
+      assertEquals(ok("/api/group/5-4-1-1/steps"), ok("/api/group/" + x + "/steps"), x);
+    }
 
     String meta = ok("/api/meta");
     assertTrue(meta.startsWith("{\"layouts\":72600,\"groups\":"), meta);
@@ -132,6 +138,8 @@ class ApiTest {
     error(404, "/api/layout/4FEA134", null, "is not in the database");
     error(404, "/api/layout/%2329334497", null, "is not in the database");
     error(404, "/api/group/5-4-1-9999", null, "no group 5-4-1-9999");
+    error(400, "/api/group/5-4-1", null, "'5-4-1' is not a name of the form jiang-bing-style-group_num");
+    error(404, "/api/group/%E6%A8%AA%E5%88%80%E5%8A%9B%E9%A9%AC", null, "did you mean 横刀立马?");
     error(404, "/api/group/5-4-1-1/layer/128", null, "no layer 128");
     error(404, "/api/path", "from=1A9BF0C&to=0-3-0-0-0", "are in different groups");
     error(404, "/api/nothing", null, "no such resource");
