@@ -17,6 +17,8 @@ import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.grouper.Names;
+import klotskidb.query.LayoutRef;
+import klotskidb.query.Lookup;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -48,8 +50,9 @@ final class PlotCommand implements Callable<Integer> {
   /** The layer profile's group where none is named and the database holds it: the classic start's. */
   static final String CLASSIC = "5-4-1-1";
 
-  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile (default: "
-      + CLASSIC + ", the classic start's; in a database without it, its largest group).")
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group for the layer profile, by its name or a layout of "
+      + "it, as klotski group takes it (default: " + CLASSIC + ", the classic start's; in a database without it, its "
+      + "largest group).")
   String group;
 
   @Option(names = "--force", description = "Replace a plain file of a chart's name that klotski did not write.")
@@ -67,8 +70,10 @@ final class PlotCommand implements Callable<Integer> {
     // one-line error; a chart is some 30 KB: cached in memory instead
     ImageIO.setUseCache(false);
     List<String> files = new ArrayList<>(List.of("layouts_per_class.png", "groups_per_class.png", "group_sizes.png"));
-    if (group != null) {
-      int[] g = Names.parse(group.trim(), 4); // a malformed name fails before the database is opened
+    // a malformed name fails before the database is opened; a layout's group is known once it is open
+    LayoutRef layout = group == null ? null : Lookup.asLayout(group);
+    if (group != null && layout == null) {
+      int[] g = Names.parse(group.trim(), 4);
       files.add("layers_" + g[0] + "-" + g[1] + "-" + g[2] + "-" + g[3] + ".png");
     }
     OwnFolder folder = OwnFolder.of(out, force, note -> spec.commandLine().getErr().println("klotski: " + note));
@@ -77,10 +82,11 @@ final class PlotCommand implements Callable<Integer> {
     GroupRecord chosen;
     try (KlotskiDb kdb = db.open()) {
       kdb.forEachGroup(groups::add);
-      chosen = group != null ? Database.group(kdb, group) : groups.stream().filter(r -> r.name().equals(CLASSIC))
+      chosen = layout != null ? Database.groupOf(kdb, Database.lookup(kdb, layout))
+          : group != null ? Database.group(kdb, group) : groups.stream().filter(r -> r.name().equals(CLASSIC))
           .findFirst().orElseGet(() -> groups.stream().max(Comparator.comparingInt(GroupRecord::size)).orElseThrow());
     }
-    if (group == null) { // the group found in the database: its chart's file checked as the others were
+    if (group == null || layout != null) { // the group found in the database: its chart's file checked as the others were
       folder.check(List.of("layers_" + chosen.name() + ".png"), force);
     }
     save(folder, perClass(groups, true), "layouts_per_class.png");

@@ -104,6 +104,11 @@ class CompanionFilesTest {
     assertEquals(0, r.exit, r.toString());
     assertEquals(plots.resolve("layers_0-2-0-0.png").toString(), r.out.strip().lines().reduce((a, b) -> b).orElse(""));
     assertTrue(Files.size(plots.resolve("layers_0-2-0-0.png")) > 0, r.out);
+    // --group takes a layout of the group too, as klotski group does: its group's profile
+    Path byLayout = Files.createTempDirectory(temp, "plot-by-layout");
+    Cli l = Cli.run("plot", "--db", db.toString(), "--out", byLayout.toString(), "--group", "0-2-0-0-5");
+    assertEquals(0, l.exit, l.toString());
+    assertEquals(byLayout.resolve("layers_0-2-0-0.png").toString(), l.out.strip().lines().reduce((a, b) -> b).orElse(""));
     Path linked = Files.createTempDirectory(temp, "plot-default-link");
     Files.createSymbolicLink(linked.resolve("layers_0-2-0-0.png"), victim.resolve("plain.txt"));
     Map<String, String> before = snapshot(victim);
