@@ -50,6 +50,15 @@ final class Database {
     }
   }
 
+  /** The group a group's name or a layout of it names ({@link Lookup#groupFor}); errors name the database. */
+  static GroupRecord groupFor(KlotskiDb db, String text) {
+    try {
+      return Lookup.groupFor(db, text);
+    } catch (Lookup.NotFoundException e) {
+      throw namingTheDatabase(db, e);
+    }
+  }
+
   /** The stored record of a group named J-B-S-G; one clear error naming the database otherwise. */
   static GroupRecord group(KlotskiDb db, String name) {
     try {

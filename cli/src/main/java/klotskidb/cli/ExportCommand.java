@@ -1,5 +1,6 @@
 package klotskidb.cli;
 
+import com.google.common.base.Suppliers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
         "  parquet: every stored fact in typed columns, ZSTD, for DuckDB, pandas, Polars or Spark; --table layouts "
             + "(one row per layout in code order, the analysis columns null until the class is analysed, symmetric "
             + "by the exact rule) or --table groups (one row per group).",
-        "  graphml: one group's step graph (--group J-B-S-G): a node per layout with code, short_code, "
+        "  graphml: one group's step graph (--group J-B-S-G, or a layout of it): a node per layout with code, short_code, "
             + "group_index, layer, min_solution_step (-1: unsolvable) and solved; an undirected edge per step.",
         "  sqlite: the original release's SQL database in one SQLite file: main (every layout; is_mirror by the "
             + "original engine's rule), farthest and solution (analysed classes only), facts (FACTS_COLUMNS: "
@@ -82,7 +83,7 @@ final class ExportCommand implements Callable<Integer> {
       description = "parquet: layouts (default) or groups.")
   Table table = Table.LAYOUTS;
 
-  @Option(names = "--group", paramLabel = "J-B-S-G", description = "graphml: the group to write.")
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "graphml: the group to write, by its name or a layout of it, as klotski group takes it.")
   String group;
 
   @Mixin DbOption db;
@@ -122,7 +123,9 @@ final class ExportCommand implements Callable<Integer> {
     // every argument, then what is at --out, before anything is computed or printed
     int cls = onlyClass == null ? -1 : LayoutClass.parse(onlyClass);
     KlotskiDb[] kdb = new KlotskiDb[1];
-    ExportFormat.Request request = new ExportFormat.Request(cls, group, () -> Database.group(kdb[0], group), rule,
+    // the group read once, while the database is open: the card names it after
+    ExportFormat.Request request = new ExportFormat.Request(cls, group,
+        Suppliers.memoize(() -> Database.groupFor(kdb[0], group)), rule,
         table == Table.GROUPS, threads.count(), () -> kernel.choose(err));
     format.validate(request);
     OutputTarget target = OutputTarget.of(out, force, note -> err.println("klotski: " + note));

@@ -353,6 +353,13 @@ class OpenFormatsTest {
     Cli r = Cli.run("export", "--format", "graphml", "--group", "5-4-1-1", "--out", file.toString(),
         "--db", db.toString());
     assertEquals(0, r.exit, r.toString());
+    // a layout of the group in --group's place, as klotski group takes it: the same file, its card naming the group
+    Path byLayout = temp.resolve("by-layout.graphml");
+    Cli l = Cli.run("export", "--format", "graphml", "--group", "横刀立马", "--out", byLayout.toString(),
+        "--db", db.toString());
+    assertEquals(0, l.exit, l.toString());
+    assertEquals(-1L, Files.mismatch(file, byLayout));
+    assertTrue(Files.readString(temp.resolve("by-layout.graphml.md")).contains("the step graph of group 5-4-1-1"));
 
     Graph<String, DefaultEdge> graph = new SimpleGraph<>(null, DefaultEdge::new, false);
     Map<String, Map<String, String>> attributes = new HashMap<>();

@@ -21,8 +21,8 @@ import klotskidb.enumerator.ClassSet;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.grouper.Grouper;
 import klotskidb.grouper.Groups;
-import klotskidb.grouper.Names;
 import klotskidb.query.Facts;
+import klotskidb.query.Lookup;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -103,9 +103,10 @@ public enum ExportFormat {
   GRAPHML(true, false) {
     @Override
     void check(Request r) {
-      if (r.group() == null || !Names.looksLike(r.group().trim(), 4)) {
-        throw new InputException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1");
+      if (r.group() == null) {
+        throw new InputException("--format graphml writes one group: give --group J-B-S-G, e.g. 5-4-1-1, or a layout of it");
       }
+      Lookup.asLayout(r.group()); // what was typed, before the database
     }
 
     @Override
@@ -166,7 +167,7 @@ public enum ExportFormat {
       case FARTHEST_CSV -> "each layout's farthest layouts in its group (" + HrdCsv.Kind.FARTHEST.fileName(LayoutClass.name(r.cls())) + ")";
       case SOLUTION_CSV -> "each layout's nearest solved layouts (" + HrdCsv.Kind.SOLUTION.fileName(LayoutClass.name(r.cls())) + ")";
       case PARQUET -> (r.groupsTable() ? "every group's facts" : "every layout's facts") + " in Parquet, " + of;
-      case GRAPHML -> "the step graph of group " + r.group().trim() + " in GraphML";
+      case GRAPHML -> "the step graph of group " + r.groupRecord().get().name() + " in GraphML";
       case SQLITE -> "the HRD_Database SQL tables in one SQLite file, " + of;
     };
   }
