@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import klotskidb.testing.TestSeed;
 
 /**
- * {@code info X} and {@code group X} with no database there compute the layout's group alone
+ * {@code info X}, {@code group X} and {@code next X} with no database there compute the layout's group alone
  * (flooded from it, named from the shipped group table) and answer as the database does: on a seeded sample of layouts of 1-2-1, 0-3-0 and the classes
  * below them (so that the database knows every layout's {@code minimal}), built and analysed, the
  * same JSON document (the group's diameter aside: it needs every root's BFS, left out without
@@ -76,6 +76,24 @@ class WithoutDatabaseTest {
       List<String> stored = Cli.run("info", code, "--db", db.toString()).out.lines()
           .filter(l -> !l.trim().startsWith("diameter")).toList();
       assertEquals(stored, computed, code);
+    }
+  }
+
+  /** next X with no database: every move's record from the group flooded alone, the database's lines and document. */
+  @Test
+  void nextWithoutADatabaseIsTheDatabasesAnswer() {
+    for (String code : sample(2)) {
+      for (List<String> extra : List.of(List.<String>of(), List.of("--json"))) {
+        List<String> plain = new ArrayList<>(List.of("next", code));
+        plain.addAll(extra);
+        List<String> withDb = new ArrayList<>(plain);
+        withDb.addAll(List.of("--db", db.toString()));
+        Cli computed = Cli.run(plain.toArray(String[]::new));
+        Cli stored = Cli.run(withDb.toArray(String[]::new));
+        assertEquals(0, computed.exit, computed.toString());
+        assertEquals(stored.out, computed.out, plain.toString());
+        assertEquals("klotski: no database at data/klotski-db: computed for its group alone", computed.err.strip());
+      }
     }
   }
 

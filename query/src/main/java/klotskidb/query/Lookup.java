@@ -3,6 +3,7 @@ package klotskidb.query;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.LongFunction;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -132,15 +133,19 @@ public final class Lookup {
 
   /** The records of every layout one step from {@code c}, in code order. */
   public static CaseRecord[] neighbours(KlotskiDb db, CaseRecord c) {
+    return neighbours(c, code -> db.caseOf(code).orElseThrow(() -> new IllegalStateException(
+        "the database is inconsistent: " + Code.format(code) + ", a move from " + Code.format(c.code())
+            + ", is missing")));
+  }
+
+  /** The same from any records: a database's, or those of a group flooded alone ({@link Computed}). */
+  public static CaseRecord[] neighbours(CaseRecord c, LongFunction<CaseRecord> record) {
     long[] next = new long[Mover.MAX_NEIGHBOURS];
     int n = new Mover().neighbours(c.code(), next);
     Arrays.sort(next, 0, n);
     CaseRecord[] out = new CaseRecord[n];
     for (int i = 0; i < n; i++) {
-      long code = next[i];
-      out[i] = db.caseOf(code).orElseThrow(() -> new IllegalStateException(
-          "the database is inconsistent: " + Code.format(code) + ", a move from " + Code.format(c.code())
-              + ", is missing"));
+      out[i] = record.apply(next[i]);
     }
     return out;
   }

@@ -58,11 +58,16 @@ public final class Queries {
 
   /** Every move from {@code c}: the layout it leads to, its step, whether it is optimal. */
   public static Map<String, Object> next(KlotskiDb db, CaseRecord c) {
+    return next(c, Lookup.neighbours(db, c));
+  }
+
+  /** The same from the records of its moves, read or computed ({@link Lookup#neighbours}). */
+  public static Map<String, Object> next(CaseRecord c, CaseRecord[] neighbours) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("code", Code.format(c.code()));
     m.put("min_solution_step", c.isSolvable() ? c.minSolutionStep() : null);
     List<Object> moves = new ArrayList<>();
-    for (CaseRecord to : Lookup.neighbours(db, c)) {
+    for (CaseRecord to : neighbours) {
       Map<String, Object> move = Documents.brief(to);
       move.put("optimal", Lookup.optimal(c, to));
       moves.add(move);
