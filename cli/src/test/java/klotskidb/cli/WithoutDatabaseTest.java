@@ -84,17 +84,22 @@ class WithoutDatabaseTest {
   void nextWithoutADatabaseIsTheDatabasesAnswer() {
     for (String code : sample(2)) {
       for (List<String> extra : List.of(List.<String>of(), List.of("--json"))) {
-        List<String> plain = new ArrayList<>(List.of("next", code));
-        plain.addAll(extra);
-        List<String> withDb = new ArrayList<>(plain);
-        withDb.addAll(List.of("--db", db.toString()));
-        Cli computed = Cli.run(plain.toArray(String[]::new));
-        Cli stored = Cli.run(withDb.toArray(String[]::new));
-        assertEquals(0, computed.exit, computed.toString());
-        assertEquals(stored.out, computed.out, plain.toString());
-        assertEquals("klotski: no database at data/klotski-db: computed for its group alone", computed.err.strip());
+        List<String> args = new ArrayList<>(List.of("next", code));
+        args.addAll(extra);
+        Cli[] r = computedAndStored(args);
+        assertEquals(r[1].out, r[0].out, args.toString());
+        assertEquals("klotski: no database at data/klotski-db: computed for its group alone", r[0].err.strip());
       }
     }
+  }
+
+  /** The command with no database (computed: exit 0), then on the test's database: both answers. */
+  private static Cli[] computedAndStored(List<String> args) {
+    List<String> withDb = new ArrayList<>(args);
+    withDb.addAll(List.of("--db", db.toString()));
+    Cli computed = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, computed.exit, computed.toString());
+    return new Cli[] {computed, Cli.run(withDb.toArray(String[]::new))};
   }
 
   @Test
@@ -110,21 +115,14 @@ class WithoutDatabaseTest {
         List.of("0-3-0-0", "--layer", "4"), List.of("1-1-1-0-0", "--layer", "2"))) {
       List<String> plain = new ArrayList<>(List.of("group"));
       plain.addAll(args);
-      List<String> withDb = new ArrayList<>(plain);
-      withDb.addAll(List.of("--db", db.toString()));
-      Cli computed = Cli.run(plain.toArray(String[]::new));
-      Cli stored = Cli.run(withDb.toArray(String[]::new));
-      assertEquals(0, computed.exit, computed.toString());
-      assertEquals(stored.out, computed.out, args.toString());
+      Cli[] r = computedAndStored(plain);
+      assertEquals(r[1].out, r[0].out, args.toString());
       // --json too: the API's document, computed where no database is (it said "no database" before)
       plain.add("--json");
-      withDb.add("--json");
-      Cli computedJson = Cli.run(plain.toArray(String[]::new));
-      Cli storedJson = Cli.run(withDb.toArray(String[]::new));
-      assertEquals(0, computedJson.exit, computedJson.toString());
-      assertEquals(storedJson.out.replaceAll(",\"diameter\":\\d+", ""), computedJson.out, plain.toString());
-      assertTrue(computedJson.err.startsWith("klotski: no database at data/klotski-db: computed for the group alone"),
-          computedJson.err);
+      Cli[] json = computedAndStored(plain);
+      assertEquals(json[1].out.replaceAll(",\"diameter\":\\d+", ""), json[0].out, plain.toString());
+      assertTrue(json[0].err.startsWith("klotski: no database at data/klotski-db: computed for the group alone"),
+          json[0].err);
     }
     // what does not exist: a name beyond the shipped table is an input error (exit 2), saying what
     // there is; the database, which may hold only some classes, says it does not hold it (exit 1)
