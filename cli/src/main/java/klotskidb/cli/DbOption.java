@@ -1,5 +1,6 @@
 package klotskidb.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import klotskidb.db.KlotskiDb;
 import picocli.CommandLine.Option;
@@ -16,6 +17,14 @@ final class DbOption {
   /** Whether a database was named: {@code --db}, or {@code $KLOTSKI_DB}. */
   boolean given() {
     return db != null || Database.fromEnvironment() != null;
+  }
+
+  /**
+   * Whether there is no database to read: none named (--db, $KLOTSKI_DB) and none at the default.
+   * Where so, info, group and next compute their answer for the layout's group alone ({@code Computed}).
+   */
+  boolean noneThere() {
+    return !given() && !Files.exists(dir());
   }
 
   /** The directory given, or the default. */

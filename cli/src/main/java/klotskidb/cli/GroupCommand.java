@@ -1,7 +1,6 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,7 +65,7 @@ final class GroupCommand implements Callable<Integer> {
     if (json.on && layer != null && members) {
       throw new InputException("--layer and --members with --json: one document at a time (ask for each)");
     }
-    if (!db.given() && (!json.on || !Files.exists(db.dir()))) {
+    if (!db.given() && !json.on || db.noneThere()) {
       inMemory();
     } else {
       fromDatabase();
@@ -91,11 +90,7 @@ final class GroupCommand implements Callable<Integer> {
       }
       Map<String, Object> doc = new LinkedHashMap<>(Documents.group(g, -1));
       if (members) {
-        List<String> codes = new ArrayList<>(group.size());
-        for (int i = 0; i < group.size(); i++) {
-          codes.add(Code.format(group.code(i)));
-        }
-        doc.put("members", codes);
+        doc.put("members", memberCodes(group));
       }
       out.println(Json.write(doc));
       return;
@@ -110,9 +105,7 @@ final class GroupCommand implements Callable<Integer> {
       }
     }
     if (members) {
-      for (int i = 0; i < group.size(); i++) {
-        out.println(Code.format(group.code(i)));
-      }
+      memberCodes(group).forEach(out::println);
     }
   }
 
@@ -177,6 +170,15 @@ final class GroupCommand implements Callable<Integer> {
         memberCodes(kdb, g).forEach(out::println);
       }
     }
+  }
+
+  /** The members' codes of a group flooded alone, in group_index order, as the database holds them. */
+  private static List<String> memberCodes(OneGroup group) {
+    List<String> codes = new ArrayList<>(group.size());
+    for (int i = 0; i < group.size(); i++) {
+      codes.add(Code.format(group.code(i)));
+    }
+    return codes;
   }
 
   /** The group's members' codes in group_index order, read from the database. */

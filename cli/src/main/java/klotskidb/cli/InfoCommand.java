@@ -2,7 +2,6 @@ package klotskidb.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -76,7 +75,7 @@ final class InfoCommand implements Callable<Integer> {
     // quarter of the command's time in the largest group), or before picocli ran (startAhead)
     LayoutRef ref = LayoutRef.parse(layout); // what was typed, parsed once, before the database
     FutureTask<RootFacts> early = farthest || solutions ? early(ref) : null;
-    if (!db.given() && !Files.exists(db.dir())) {
+    if (db.noneThere()) {
       // no database: the layout's class alone, computed (the same records, so the same answer)
       Computed k = Computed.layout(ref, early != null ? join(early) : null);
       spec.commandLine().getErr().println("klotski: no database at " + db.dir() + ": computed for its group alone, class "

@@ -1,7 +1,6 @@
 package klotskidb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.concurrent.Callable;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
@@ -39,7 +38,7 @@ final class NextCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     LayoutRef ref = LayoutRef.parse(layout); // what was typed, before the database
-    if (!db.given() && !Files.exists(db.dir())) {
+    if (db.noneThere()) {
       // no database: the layout's group alone, computed, as info does (the same records, the same answer)
       Computed k = Computed.group(ref);
       OneGroup g = k.members();

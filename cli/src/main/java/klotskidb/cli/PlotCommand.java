@@ -82,8 +82,7 @@ final class PlotCommand implements Callable<Integer> {
     GroupRecord chosen;
     try (KlotskiDb kdb = db.open()) {
       kdb.forEachGroup(groups::add);
-      chosen = layout != null ? Database.groupOf(kdb, Database.lookup(kdb, layout))
-          : group != null ? Database.group(kdb, group) : groups.stream().filter(r -> r.name().equals(CLASSIC))
+      chosen = group != null ? Database.groupFor(kdb, group) : groups.stream().filter(r -> r.name().equals(CLASSIC))
           .findFirst().orElseGet(() -> groups.stream().max(Comparator.comparingInt(GroupRecord::size)).orElseThrow());
     }
     if (group == null || layout != null) { // the group found in the database: its chart's file checked as the others were
