@@ -76,6 +76,7 @@ final class FindCommand implements Callable<Integer> {
     Finder.Page p;
     try (KlotskiDb kdb = db.open()) {
       FindQuestion q = FindQuestion.on(kdb, f);
+      f = q.filter(); // a group given as a layout of it, named
       p = offset == null ? q.page(cursor, limit) : q.pageAt(offset, limit);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -15,8 +15,8 @@ final class FindFilterOptions {
   @Option(names = "--class", paramLabel = "J-B-S", description = "Class (jiang-bing-style).")
   String cls;
 
-  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group (its layouts looked up one by one: "
-      + "for small step ranges, such as its hardest).")
+  @Option(names = "--group", paramLabel = "J-B-S-G", description = "Group, by its name or a layout of it, as klotski "
+      + "group takes it (its layouts looked up one by one: for small step ranges, such as its hardest).")
   String group;
 
   @Option(names = "--jiang", paramLabel = "J", description = "Number of two-cell pieces, horizontal and vertical (any class with it).")

@@ -27,6 +27,7 @@ import klotskidb.query.Documents;
 import klotskidb.query.FindFilter;
 import klotskidb.query.FindQuestion;
 import klotskidb.query.Finder;
+import klotskidb.query.Json;
 import klotskidb.query.Lookup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -174,6 +175,69 @@ class AnalysedServeTest {
     Cli bad = Cli.run("find", "--db", dir.toString(), "--min-farthest", "9", "--max-farthest", "3");
     assertTrue(bad.err.contains("--min-farthest 9 is more than --max-farthest 3"), bad.err);
     assertEquals(400, api("/api/find", "class=0-3-0&max_farthest=x").status());
+  }
+
+  /**
+   * A group given as a layout of it, in any form `klotski group X` takes (横刀立马, 1A9BF0C, @4WVE1),
+   * asks find's question of its group, by the command line and the API alike: the same answer as
+   * its name's, whose cursors it follows. What contradicts the group, and a layout the catalogue
+   * does not know, are refused as with its name.
+   */
+  @Test
+  void aGroupGivenAsALayoutOfItAsksOfItsGroup() throws IOException {
+    String[] words = {"--min-steps", "80", "--max-steps", "81", "--limit", "3", "--json"};
+    Cli named = Cli.run(with(words, "find", "--db", dir.toString(), "--group", "5-4-1-1"));
+    assertEquals(0, named.exit, named.toString());
+    assertTrue(named.out.contains("\"group\":\"5-4-1-1\""), named.out);
+    for (String layout : List.of("横刀立马", "1A9BF0C", "@4WVE1", "5-4-1-1-7472")) {
+      Cli r = Cli.run(with(words, "find", "--db", dir.toString(), "--group", layout));
+      assertEquals(named.out, r.out, layout);
+      Served.Answer a = api("/api/find", "group=" + URLEncoder.encode(layout, StandardCharsets.UTF_8)
+          + "&min_steps=80&max_steps=81&limit=3");
+      assertEquals(200, a.status(), a.body());
+      assertEquals(named.out.strip(), a.body(), layout);
+    }
+    // the next page of the name's question, asked with a layout of the group, and the other way
+    String next = (String) ((Map<?, ?>) Json.read(named.out)).get("next");
+    Cli second = Cli.run(with(words, "find", "--db", dir.toString(), "--group", "5-4-1-1", "--cursor", next));
+    assertEquals(second.out, Cli.run(with(words, "find", "--db", dir.toString(), "--group", "横刀立马", "--cursor",
+        next)).out);
+    assertEquals(second.out.strip(), api("/api/find", "group=1A9BF0C&min_steps=80&max_steps=81&limit=3&cursor="
+        + next).body());
+    Cli other = Cli.run("find", "--db", dir.toString(), "--group", "横刀立马", "--min-steps", "79", "--cursor", next);
+    assertEquals(2, other.exit, other.toString());
+    assertTrue(other.err.contains("--cursor belongs to another question"), other.err);
+
+    Cli jiang = Cli.run("find", "--db", dir.toString(), "--group", "横刀立马", "--jiang", "3");
+    assertEquals(2, jiang.exit, jiang.toString());
+    assertEquals("klotski: --jiang 3 contradicts --group 横刀立马 (of group 5-4-1-1) (see 'klotski find --help')\n",
+        jiang.err);
+    Cli cls = Cli.run("find", "--db", dir.toString(), "--group", "横刀立马", "--class", "0-3-0");
+    assertEquals("klotski: --group 横刀立马 (of group 5-4-1-1) is not of --class 0-3-0 (see 'klotski find --help')\n",
+        cls.err);
+    Served.Answer apiCls = api("/api/find", "group=1A9BF0C&class=0-3-0");
+    assertEquals(400, apiCls.status());
+    assertTrue(apiCls.body().contains("'group' 1A9BF0C (of group 5-4-1-1) is not of 'class' 0-3-0"), apiCls.body());
+    // a name mistyped is refused before any database is opened, as klotski group refuses it
+    Cli typo = Cli.run("find", "--db", temp.resolve("none").toString(), "--group", "横刀力马");
+    assertEquals(2, typo.exit, typo.toString());
+    assertTrue(typo.err.contains("did you mean 横刀立马?"), typo.err);
+    Served.Answer missing = api("/api/find", "group=4FEA13400"); // of class 5-4-2, not built there
+    assertEquals(404, missing.status(), missing.body());
+
+    // a sheet's group, the same
+    Path html = temp.resolve("group-of-a-layout.html");
+    Cli sheet = Cli.run("sheet", "--db", dir.toString(), "--group", "横刀立马", "--min-steps", "81", "--limit", "1",
+        "--out", html.toString());
+    assertEquals(0, sheet.exit, sheet.toString());
+    String page = Files.readString(html);
+    assertTrue(page.contains("Group 5-4-1-1, at least 81 steps to solve"), page);
+  }
+
+  private static String[] with(String[] words, String... first) {
+    List<String> all = new ArrayList<>(List.of(first));
+    all.addAll(List.of(words));
+    return all.toArray(String[]::new);
   }
 
   /** The rows of a per-class file of `klotski export`, by their code. */

@@ -81,6 +81,9 @@ public final class FindCursor {
     if (limit < 1 || limit > Finder.MAX_LIMIT) {
       throw new InputException(f.named("limit") + " must be from 1 to " + Finder.MAX_LIMIT + ", not " + limit);
     }
+    if (f.groupOf() != null) { // the question is known once the database names the group: the form alone
+      return cursor == null ? null : parse(cursor, f.named("cursor"));
+    }
     if (cursor == null) {
       return new Start(null, 0, 0, f.question());
     }

@@ -8,6 +8,8 @@ import java.util.function.UnaryOperator;
 import klotskidb.base.InputException;
 import klotskidb.base.UserText;
 import klotskidb.db.FindFarthestCodec;
+import klotskidb.db.GroupRecord;
+import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Names;
@@ -18,6 +20,8 @@ import klotskidb.grouper.Names;
  * optimal_solution_num ({@code min_optimal}, {@code max_optimal}), the order, and one
  * layout of each mirror pair ({@code distinct_mirror}: the one with the smaller code, a symmetric
  * layout being its own pair); -1 (numbers) and null (yes/no) are "any"; a group implies its class.
+ * A group is its name or a layout of it, as {@code klotski group X} takes it ({@code group=横刀立马}:
+ * 5-4-1-1, found in the database by {@link #in} before the question is asked).
  *
  * <pre>
  *   FindFilter.parse(Map.of("class", "5-4-1", "minimal", "yes", "order", "hardest")).question()
@@ -32,7 +36,15 @@ import klotskidb.grouper.Names;
  */
 public record FindFilter(int jiang, int bing, int style, int groupNum, int minSteps, int maxSteps, Boolean solvable,
     Boolean symmetric, Boolean minimal, int minFarthest, int maxFarthest, boolean hardestFirst, boolean distinctMirror,
-    long minOptimal, long maxOptimal, UnaryOperator<String> naming) {
+    long minOptimal, long maxOptimal, UnaryOperator<String> naming, GroupOf groupOf) {
+  /**
+   * A group given as a layout of it ({@code group=横刀立马}), as {@code klotski group X} takes one:
+   * what was typed, the layout it names and the class given beside it (null if none); its group is
+   * found in the database ({@link #in}). The question is asked only once it is (null: no such word,
+   * or a name J-B-S-G).
+   */
+  public record GroupOf(String typed, LayoutRef layout, String cls) {}
+
   /** The filter's words, as {@link #parse} takes them (the command line's options are these, dashed). */
   public static final List<String> KEYS = List.of("class", "group", "jiang", "bing", "style", "min_steps",
       "order",
@@ -68,7 +80,9 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     String cls = q.get("class");
     int groupNum = -1;
     String group = q.get("group");
-    if (group != null) {
+    // a layout of the group (横刀立马) is read now and found in the database by in(db)
+    GroupOf groupOf = group == null ? null : groupOf(group, cls);
+    if (group != null && groupOf == null) {
       int[] p = Names.parse(group, 4);
       if (cls != null && !cls.equals(p[0] + "-" + p[1] + "-" + p[2])) {
         throw new InputException(naming.apply("group") + " " + group + " is not of " + naming.apply("class") + " " + cls);
@@ -135,7 +149,50 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     }
     return new FindFilter(jiang, bing, style, groupNum, min, max, solvable, yesNo(q, "symmetric", naming), minimal,
         minFar, maxFar, order.equals("hardest"), Boolean.TRUE.equals(yesNo(q, "distinct_mirror", naming)), minOpt,
-        maxOpt, naming);
+        maxOpt, naming, groupOf);
+  }
+
+  /**
+   * The group word as a layout of the group; null for a name J-B-S-G. Neither is refused as {@code
+   * klotski group X} refuses it ({@link Lookup#asLayout}: "did you mean 横刀立马?").
+   */
+  private static GroupOf groupOf(String group, String cls) {
+    LayoutRef layout = Lookup.asLayout(group);
+    return layout == null ? null : new GroupOf(group.trim(), layout, cls);
+  }
+
+  /**
+   * The filter of a database: a group given as a layout ({@link GroupOf}) made its group's name, as
+   * if J-B-S-G had been typed; {@code this} otherwise. A class, jiang, bing or style beside it that
+   * is not the group's is refused, as for a group's name.
+   */
+  public FindFilter in(KlotskiDb db) {
+    if (groupOf == null) {
+      return this;
+    }
+    GroupRecord g = Lookup.groupOf(db, Lookup.layout(db, groupOf.layout()));
+    String fixedBy = naming.apply("group") + " " + groupOf.typed() + " (of group " + g.name() + ")";
+    if (groupOf.cls() != null && (jiang != g.jiang() || bing != g.bing() || style != g.style())) {
+      throw new InputException(fixedBy + " is not of " + naming.apply("class") + " " + groupOf.cls());
+    }
+    check("jiang", jiang, g.jiang(), fixedBy);
+    check("bing", bing, g.bing(), fixedBy);
+    check("style", style, g.style(), fixedBy);
+    return new FindFilter(g.jiang(), g.bing(), g.style(), g.groupNum(), minSteps, maxSteps, solvable, symmetric,
+        minimal, minFarthest, maxFarthest, hardestFirst, distinctMirror, minOptimal, maxOptimal, naming, null);
+  }
+
+  /** Refuses to be asked while a group given as a layout is not found yet ({@link #in}). */
+  void asked() {
+    if (groupOf != null) {
+      throw new IllegalStateException("the group " + groupOf.typed() + " is not found yet: ask FindQuestion.on(db, filter)");
+    }
+  }
+
+  private void check(String key, int given, int ofGroup, String fixedBy) {
+    if (given >= 0 && given != ofGroup) {
+      throw new InputException(naming.apply(key) + " " + given + " contradicts " + fixedBy);
+    }
   }
 
   private static int part(Map<String, String> q, String key, int fromClass, int max, String fixedBy,
@@ -284,6 +341,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
    * page's finder uses for the same choices; {@link #question()} is the machine's spelling.
    */
   public String inWords(boolean zh) {
+    asked();
     List<String> w = new ArrayList<>();
     if (groupNum >= 0) {
       w.add((zh ? "组 " : "group ") + jiang + "-" + bing + "-" + style + "-" + groupNum);
@@ -352,6 +410,7 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
 
   /** The filter as words (those given), for an answer to repeat. */
   public Map<String, Object> describe() {
+    asked();
     Map<String, Object> m = new LinkedHashMap<>();
     if (hardestFirst) {
       m.put("order", "hardest");

@@ -28,19 +28,24 @@ public final class FindQuestion {
     this.filter = filter;
   }
 
-  /** The question {@code filter} asks of {@code db}. */
+  /**
+   * The question {@code filter} asks of {@code db}; a group given as a layout of it is found there
+   * ({@link FindFilter#in}: {@link #filter} names it J-B-S-G).
+   */
   public static FindQuestion on(KlotskiDb db, FindFilter filter) {
-    return new FindQuestion(db, filter);
+    return new FindQuestion(db, filter.in(db));
   }
 
   /**
    * Refuses a malformed cursor, one of another question, or a page size out of range, with the
-   * words the user typed ({@link klotskidb.base.InputException}), without a database.
+   * words the user typed ({@link klotskidb.base.InputException}), without a database (a cursor's
+   * question, where the group was given as a layout, once the database names the group).
    */
   public static void checked(FindFilter filter, String cursor, int limit) {
     FindCursor.start(filter, cursor, limit);
   }
 
+  /** The filter asked, its group named J-B-S-G however it was given. */
   public FindFilter filter() {
     return filter;
   }

@@ -199,6 +199,7 @@ public final class Finder {
    * last, when the filter finds no more than {@code offset}.
    */
   static Page pageAt(KlotskiDb db, FindFilter f, long offset, int limit) {
+    f.asked();
     FindCursor.start(f, null, limit); // the size checked
     FindCursor.Start start = cursorAt(db, f, offset);
     if (start == null) {
@@ -302,6 +303,7 @@ public final class Finder {
    * it is the count.
    */
   static Total total(KlotskiDb db, FindFilter f, long found, boolean last) {
+    f.asked();
     long[] layouts = {0};
     Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : Set.of();
     int[][] sizes = bucketSizes(db);

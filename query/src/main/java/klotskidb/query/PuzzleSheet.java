@@ -85,8 +85,8 @@ public final class PuzzleSheet {
     }
     String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
         total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
-    String question = zh ? f.inWords(true) + "：前 " + records.size() + " 个" + of
-        : f.inWords(false) + ": " + first(records.size()) + of;
+    String question = zh ? q.filter().inWords(true) + "：前 " + records.size() + " 个" + of
+        : q.filter().inWords(false) + ": " + first(records.size()) + of;
     return of(db, records, question, lang);
   }
 

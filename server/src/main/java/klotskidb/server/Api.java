@@ -220,14 +220,14 @@ public final class Api {
     FindFilter f = FindFilter.parse(q);
     int limit = ApiParameters.number(q, "limit", 100, 1, Finder.MAX_LIMIT);
     String cursor = q.get("cursor");
-    if (q.containsKey("offset")) {
-      if (cursor != null) {
-        throw new InputException("give 'offset' or 'cursor', not both");
-      }
-      return Response.ok(Documents.findPage(f, FindQuestion.on(db, f).pageAt(
-          ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)));
+    if (q.containsKey("offset") && cursor != null) {
+      throw new InputException("give 'offset' or 'cursor', not both");
     }
-    return Response.ok(Documents.findPage(f, FindQuestion.on(db, f).page(cursor, limit)));
+    FindQuestion question = FindQuestion.on(db, f);
+    Finder.Page p = q.containsKey("offset")
+        ? question.pageAt(ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE), limit)
+        : question.page(cursor, limit);
+    return Response.ok(Documents.findPage(question.filter(), p));
   }
 
   /**
