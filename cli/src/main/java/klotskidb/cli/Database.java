@@ -1,6 +1,7 @@
 package klotskidb.cli;
 
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -43,33 +44,29 @@ final class Database {
 
   /** The same for a layout parsed already. */
   static CaseRecord lookup(KlotskiDb db, LayoutRef ref) {
-    try {
-      return Lookup.layout(db, ref);
-    } catch (Lookup.NotFoundException e) {
-      throw namingTheDatabase(db, e);
-    }
+    return naming(db, () -> Lookup.layout(db, ref));
   }
 
   /** The group a group's name or a layout of it names ({@link Lookup#groupFor}); errors name the database. */
   static GroupRecord groupFor(KlotskiDb db, String text) {
-    try {
-      return Lookup.groupFor(db, text);
-    } catch (Lookup.NotFoundException e) {
-      throw namingTheDatabase(db, e);
-    }
+    return naming(db, () -> Lookup.groupFor(db, text));
   }
 
   /** The stored record of a group named J-B-S-G; one clear error naming the database otherwise. */
   static GroupRecord group(KlotskiDb db, String name) {
-    try {
-      return Lookup.group(db, name);
-    } catch (Lookup.NotFoundException e) {
-      throw namingTheDatabase(db, e);
-    }
+    return naming(db, () -> Lookup.group(db, name));
   }
 
-  private static IllegalArgumentException namingTheDatabase(KlotskiDb db, Lookup.NotFoundException e) {
-    return new IllegalArgumentException(e.getMessage().replace("in the database", "in the database at " + db.dir()), e);
+  /**
+   * The answer of {@code question}; what it does not find in the database ("no group 5-4-1-999 in
+   * the database") said naming the database ("... in the database at data/klotski-db").
+   */
+  static <T> T naming(KlotskiDb db, Supplier<T> question) {
+    try {
+      return question.get();
+    } catch (Lookup.NotFoundException e) {
+      throw new IllegalArgumentException(e.getMessage().replace("in the database", "in the database at " + db.dir()), e);
+    }
   }
 
   static GroupRecord groupOf(KlotskiDb db, CaseRecord c) {

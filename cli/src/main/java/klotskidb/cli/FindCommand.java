@@ -75,7 +75,8 @@ final class FindCommand implements Callable<Integer> {
     }
     Finder.Page p;
     try (KlotskiDb kdb = db.open()) {
-      FindQuestion q = FindQuestion.on(kdb, f);
+      FindFilter given = f;
+      FindQuestion q = Database.naming(kdb, () -> FindQuestion.on(kdb, given));
       f = q.filter(); // a group given as a layout of it, named
       p = offset == null ? q.page(cursor, limit) : q.pageAt(offset, limit);
     }

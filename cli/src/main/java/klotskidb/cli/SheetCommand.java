@@ -159,7 +159,8 @@ final class SheetCommand implements Callable<Integer> {
       } else if (from != null) {
         sheet = PuzzleSheet.ofSource(kdb, from, count, lang); // the API's sheet of ?source=, the same bytes
       } else {
-        sheet = PuzzleSheet.of(kdb, f, limit, lang); // the API's sheet, the same question, the same bytes
+        FindFilter question = f;
+        sheet = Database.naming(kdb, () -> PuzzleSheet.of(kdb, question, limit, lang)); // the API's sheet: the same bytes
       }
       builtBy = kdb.meta().getOrDefault(Schema.META_TOOL_VERSION, "unknown");
     }

@@ -181,7 +181,7 @@ class AnalysedServeTest {
    * A group given as a layout of it, in any form `klotski group X` takes (横刀立马, 1A9BF0C, @4WVE1),
    * asks find's question of its group, by the command line and the API alike: the same answer as
    * its name's, whose cursors it follows. What contradicts the group, and a layout the catalogue
-   * does not know, are refused as with its name.
+   * does not know, are refused as with its name; a group the database does not hold is not found.
    */
   @Test
   void aGroupGivenAsALayoutOfItAsksOfItsGroup() throws IOException {
@@ -224,6 +224,13 @@ class AnalysedServeTest {
     assertTrue(typo.err.contains("did you mean 横刀立马?"), typo.err);
     Served.Answer missing = api("/api/find", "group=4FEA13400"); // of class 5-4-2, not built there
     assertEquals(404, missing.status(), missing.body());
+    // a group the database does not hold is not found, as klotski group says: never "0 layouts"
+    Cli noGroup = Cli.run("find", "--db", dir.toString(), "--group", "5-4-1-99999");
+    assertEquals(1, noGroup.exit, noGroup.toString());
+    assertEquals("klotski: no group 5-4-1-99999 in the database at " + dir + "\n", noGroup.err);
+    Served.Answer apiNoGroup = api("/api/find", "group=5-4-1-99999");
+    assertEquals(404, apiNoGroup.status(), apiNoGroup.body());
+    assertTrue(apiNoGroup.body().contains("\"reason\":\"group_not_held\""), apiNoGroup.body());
 
     // a sheet's group, the same
     Path html = temp.resolve("group-of-a-layout.html");

@@ -164,10 +164,15 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
   /**
    * The filter of a database: a group given as a layout ({@link GroupOf}) made its group's name, as
    * if J-B-S-G had been typed; {@code this} otherwise. A class, jiang, bing or style beside it that
-   * is not the group's is refused, as for a group's name.
+   * is not the group's is refused, as for a group's name; a group the database does not hold is
+   * not found ({@link Lookup.NotFoundException}, as {@code klotski group} and the API's group say),
+   * never a question with no answer.
    */
   public FindFilter in(KlotskiDb db) {
     if (groupOf == null) {
+      if (groupNum >= 0) {
+        Lookup.group(db, jiang + "-" + bing + "-" + style + "-" + groupNum);
+      }
       return this;
     }
     GroupRecord g = Lookup.groupOf(db, Lookup.layout(db, groupOf.layout()));
