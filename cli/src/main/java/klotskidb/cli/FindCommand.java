@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
         + "puzzle, its number of optimal solutions, short code, name and its names in the catalogue (if any; the "
         + "JSON answers carry catalogue_names and difficulty too), in the order class, steps (unsolvable first), not symmetric "
         + "before symmetric, not minimal before minimal, fewest optimal solutions, code. The last line gives "
-        + "how many layouts the filter finds in all (exact; with --group, or a farthest range over a class "
+        + "how many layouts the filter finds in all (exact; with --group and another filter, or a farthest range over a class "
         + "analysed before find's farthest_step index, which the next 'klotski analyse' adds, at least the "
         + "layouts found so far, exact on the last page) and the --cursor of the next page when there is one "
         + "(with --codes-only, on standard error: standard output holds the codes alone). "

@@ -139,7 +139,7 @@ public final class Finder {
 
   /** Why a total is a lower bound. */
   static final String AT_LEAST = "at least: the index counts layouts by class, steps, symmetry and minimality, "
-      + "and by farthest_step in the classes indexed by it; a group, or a farthest_step range in a class analysed "
+      + "and by farthest_step in the classes indexed by it, a group alone by its size; a group with another filter, or a farthest_step range in a class analysed "
       + "before that index ('klotski analyse' adds it), is checked layout by layout as the pages go";
 
   /**
@@ -300,10 +300,15 @@ public final class Finder {
    * The layouts the filter finds in all. Exact from the find rows' sizes (one key each, no code
    * read) unless the filter names a group or a farthest_step range; then the answers so far
    * ({@code found}: of the pages before and this one), a lower bound until the last page, where
-   * it is the count.
+   * it is the count. A group alone (in any order) finds its size, from its record.
    */
   static Total total(KlotskiDb db, FindFilter f, long found, boolean last) {
     f.asked();
+    if (f.groupNum() >= 0 && f.minSteps() < 0 && f.maxSteps() < 0 && f.solvable() == null && f.symmetric() == null
+        && f.minimal() == null && !f.byFarthest() && !f.distinctMirror() && !f.byOptimal()) {
+      return db.group(f.jiang(), f.bing(), f.style(), f.groupNum()).map(g -> new Total(g.size(), true))
+          .orElse(new Total(found, last));
+    }
     long[] layouts = {0};
     Set<String> analysed = f.byFarthest() ? db.analysedClasses().keySet() : Set.of();
     int[][] sizes = bucketSizes(db);
