@@ -120,8 +120,14 @@ final class FindCommand implements Callable<Integer> {
     if (p.partial()) {
       out.println("(no layout found yet" + total.replace(" of ", "; the filter finds ") + "; scanned to "
           + p.following().scannedTo() + "; go on with --cursor " + p.next() + ")");
-    } else if (p.next() == null) {
-      out.println("(" + UserText.count(p.hits().size(), "layout", "layouts") + ", the last page)");
+    } else if (p.next() == null) { // the total is exact on the last page
+      long all = p.total() == null ? p.hits().size() : p.total().count();
+      if (p.hits().isEmpty() && offset != null && all > 0) { // an offset past the end
+        out.println(String.format(Locale.ROOT, "(no layout from --offset %d: the filter finds %,d)", offset, all));
+      } else {
+        out.println("(" + UserText.count(p.hits().size(), "layout", "layouts") + ", the last page"
+            + (all == p.hits().size() ? "" : String.format(Locale.ROOT, " of %,d", all)) + ")");
+      }
     } else {
       long counted = p.total() == null ? p.hits().size() : p.total().count(); // the noun follows the last number
       out.println("(" + p.hits().size() + total + " " + UserText.noun(counted, "layout", "layouts") + "; next page: --cursor "

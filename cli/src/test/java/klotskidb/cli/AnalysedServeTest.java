@@ -241,6 +241,19 @@ class AnalysedServeTest {
     assertTrue(page.contains("Group 5-4-1-1, at least 81 steps to solve"), page);
   }
 
+  /** A page from an offset says where it stands in all: the last page's total, an offset past the end. */
+  @Test
+  void aPageFromAnOffsetSaysHowManyInAll() {
+    Cli last = Cli.run("find", "--db", dir.toString(), "--class", "0-3-0", "--offset", "6718");
+    assertEquals(0, last.exit, last.toString());
+    assertTrue(last.out.endsWith("\n(2 layouts, the last page of 6,720)\n"), last.out);
+    Cli past = Cli.run("find", "--db", dir.toString(), "--class", "0-3-0", "--offset", "7000");
+    assertEquals(0, past.exit, past.toString());
+    assertEquals("(no layout from --offset 7000: the filter finds 6,720)\n", past.out);
+    Cli all = Cli.run("find", "--db", dir.toString(), "--class", "0-3-0", "--min-steps", "4"); // one page
+    assertTrue(all.out.matches("(?s).*\n\\(\\d+ layouts?, the last page\\)\n"), all.out);
+  }
+
   private static String[] with(String[] words, String... first) {
     List<String> all = new ArrayList<>(List.of(first));
     all.addAll(List.of(words));
