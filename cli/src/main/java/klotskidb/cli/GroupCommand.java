@@ -59,8 +59,9 @@ final class GroupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (layer != null && layer < 0) { // never a layer, whatever the group: a usage error, as the API's 400
-      throw new InputException("--layer " + layer + " is not a layer: layers count from 0 (the seed's)");
+    if (layer != null && (layer < 0 || layer > Queries.MAX_LAYER)) { // never a layer: a usage error, the API's 400
+      throw new InputException("--layer " + layer + " is not a layer: layers count from 0 (the seed's) to "
+          + Queries.MAX_LAYER);
     }
     if (json.on && layer != null && members) {
       throw new InputException("--layer and --members with --json: one document at a time (ask for each)");

@@ -107,7 +107,12 @@ class JsonAnswersTest {
     // a layer that is never one: a usage error (the API's 400); one the group lacks: a failure (its 404)
     Cli negative = Cli.run("group", "0-3-0-0", "--layer", "-1", "--db", d);
     assertEquals(2, negative.exit, negative.toString());
-    assertEquals("klotski: --layer -1 is not a layer: layers count from 0 (the seed's) (see 'klotski group --help')\n", negative.err);
+    assertEquals("klotski: --layer -1 is not a layer: layers count from 0 (the seed's) to 65535 (see 'klotski group --help')\n",
+        negative.err);
+    // beyond what a layer's 16 stored bits hold: a usage error too, as the API's 400 (was exit 1)
+    Cli never = Cli.run("group", "0-3-0-0", "--layer", "70000", "--db", d);
+    assertEquals(2, never.exit, never.toString());
+    assertTrue(never.err.startsWith("klotski: --layer 70000 is not a layer"), never.err);
     Cli beyond = Cli.run("group", "0-3-0-0", "--layer", "999", "--json", "--db", d);
     assertEquals(1, beyond.exit, beyond.toString());
     assertTrue(beyond.err.contains("no layer 999"), beyond.err);

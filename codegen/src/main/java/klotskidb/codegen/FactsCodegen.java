@@ -378,6 +378,11 @@ public final class FactsCodegen {
             return bits;
           }
 
+          /** The largest value it holds. */
+          public long max() {
+            return max;
+          }
+
           /** Whether {@code v} stands for null (not known, or not applicable). */
           public boolean isNull(long v) {
             return v == nullValue;

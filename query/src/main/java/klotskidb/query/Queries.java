@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import klotskidb.analysis.RootFacts;
+import klotskidb.db.CaseField;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -277,6 +278,13 @@ public final class Queries {
     }
     return counts;
   }
+
+  /**
+   * The last layer any group could have: a layer is stored in 16 bits ({@code cases}' layer). A
+   * layer outside 0 .. 65535 is refused as a usage error (the API's 400, exit 2), one the group
+   * lacks is not found (404, exit 1).
+   */
+  public static final int MAX_LAYER = (int) CaseField.LAYER.max();
 
   /** Why {@link #layer} found none. */
   public static String noLayer(GroupRecord g, int layer) {

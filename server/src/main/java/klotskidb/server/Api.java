@@ -296,7 +296,7 @@ public final class Api {
   }
 
   private Response layer(KlotskiDb db, GroupRecord g, String layerText, Map<String, String> q) {
-    int layer = ApiParameters.number(Map.of("layer", layerText), "layer", 0, 0, 0xFFFF);
+    int layer = ApiParameters.number(Map.of("layer", layerText), "layer", 0, 0, Queries.MAX_LAYER);
     int offset = ApiParameters.number(q, "offset", 0, 0, Integer.MAX_VALUE / 2);
     int limit = ApiParameters.number(q, "limit", 100, 1, MAX_LIMIT);
     Map<String, Object> doc = Queries.layer(db, g, layer, offset, limit);
