@@ -241,6 +241,30 @@ class AnalysedServeTest {
     assertTrue(page.contains("Group 5-4-1-1, at least 81 steps to solve"), page);
   }
 
+  /**
+   * A name whose first three numbers are no class is an input error with a database as without
+   * one (exit 2, the API's 400 with reason no_class), where a layout's name J-B-S-G-I was "not in
+   * the database" (exit 1, 404); numbers of another form are no layout's name.
+   */
+  @Test
+  void aNameOfNoClassIsMistypedWithTheDatabaseToo() {
+    Cli info = Cli.run("info", "9-9-9-0-0", "--db", dir.toString());
+    assertEquals(2, info.exit, info.toString());
+    assertEquals("klotski: no class '9-9-9' (expected jiang-bing-style, e.g. 5-4-1) (see 'klotski info --help')\n",
+        info.err);
+    // numbers that are no layout's name (a group's, 5-4-1-1) say so, where they were "not hex"
+    Cli group = Cli.run("info", "5-4-1-1", "--db", dir.toString());
+    assertEquals(2, group.exit, group.toString());
+    assertEquals("klotski: '5-4-1-1' is not a name of the form jiang-bing-style-group_num-group_index "
+        + "(see 'klotski info --help')\n", group.err);
+    assertTrue(api("/api/layout/5-4-1-1", null).body().contains("\"reason\":\"bad_name\""));
+    for (String path : List.of("/api/layout/9-9-9-0-0", "/api/group/9-9-9-0", "/api/group/9-9-9-0-0")) {
+      Served.Answer a = api(path, null);
+      assertEquals(400, a.status(), path);
+      assertTrue(a.body().contains("\"reason\":\"no_class\""), a.body());
+    }
+  }
+
   /** A page from an offset says where it stands in all: the last page's total, an offset past the end. */
   @Test
   void aPageFromAnOffsetSaysHowManyInAll() {

@@ -74,7 +74,11 @@ public final class LayoutRef {
       return new LayoutRef(Kind.ID, s, ShortCode.parse(s.substring(1)));
     }
     if (Names.looksLike(s, 5)) {
+      classOf(Names.parse(s, 5)); // "no class '9-9-9'", as a group's name J-B-S-G says, with a database or without
       return new LayoutRef(Kind.GROUP_PLACE, s, -1);
+    }
+    if (s.matches("\\d+(-\\d+)+")) { // numbers a layout's name is not (5-4-1-1, a group's): said so, not "not hex"
+      Names.parse(s, 5);
     }
     if (s.length() == ShortCode.LENGTH && ShortCode.problem(s) == null) {
       int id = ShortCode.parse(s);
@@ -123,7 +127,8 @@ public final class LayoutRef {
     int cls = LayoutClass.index(name[0], name[1], name[2]);
     if (cls < 0) {
       String c = name[0] + "-" + name[1] + "-" + name[2];
-      throw InputException.because("no_class", "no class " + c, "class", c);
+      throw InputException.because("no_class", "no class " + UserText.quote(c) + " (expected jiang-bing-style, e.g. 5-4-1)",
+          "class", c);
     }
     return cls;
   }

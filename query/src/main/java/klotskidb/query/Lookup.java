@@ -8,7 +8,6 @@ import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
-import klotskidb.enumerator.LayoutClass;
 import klotskidb.enumerator.Mover;
 import klotskidb.grouper.Names;
 
@@ -127,7 +126,7 @@ public final class Lookup {
   /** A group name J-B-S-G as numbers, checked without a database: its class must be one. */
   public static int[] parseGroup(String name) {
     int[] p = Names.parse(name.trim(), 4);
-    LayoutClass.parse(p[0] + "-" + p[1] + "-" + p[2]); // "no class '9-9-9'"
+    LayoutRef.classOf(p); // "no class '9-9-9'", as a layout's name J-B-S-G-I says
     return p;
   }
 
