@@ -878,6 +878,16 @@ class BrowserTest {
     click(wait, By.id("hardest"));
     wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
+    // the question's group is in the form, and asked again it stays (it was left out: every class's
+    // 93-step layouts came); a layout of the group names it too
+    assertEquals("5-4-1-1", browser.findElement(By.id("f-group")).getAttribute("value"));
+    assertEquals("93", browser.findElement(By.id("f-min")).getAttribute("value"));
+    browser.findElement(By.id("f-group")).clear();
+    browser.findElement(By.id("f-group")).sendKeys("横刀立马");
+    browser.findElement(By.cssSelector("#find-form button")).click();
+    wait.until(b -> "横刀立马".equals(js(b, "return new URLSearchParams(decodeURIComponent(location.hash.slice(6))).get('group')")));
+    wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
+    wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
 
     // the finder from the header: a view of its own, on top, no question asked yet
     click(wait, By.id("find-link"));
