@@ -69,9 +69,9 @@ public final class FindQuestion {
 
   /**
    * How many layouts the question finds: exact from the index's counts (one key each, no code
-   * read) unless the filter names a group, or a farthest_step range the index cannot count; then a
-   * lower bound ({@code exact} false, and why): 0 here, and in each page's total what the pages so
-   * far have found.
+   * read), or for a group alone its size, unless the filter names a group with other words, or a
+   * farthest_step range the index cannot count; then a lower bound ({@code exact} false, and why):
+   * 0 here, and in each page's total what the pages so far have found.
    */
   public Finder.Total total() {
     return Finder.total(db, filter, 0, false);

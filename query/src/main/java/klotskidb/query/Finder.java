@@ -139,8 +139,9 @@ public final class Finder {
 
   /** Why a total is a lower bound. */
   static final String AT_LEAST = "at least: the index counts layouts by class, steps, symmetry and minimality, "
-      + "and by farthest_step in the classes indexed by it, a group alone by its size; a group with another filter, or a farthest_step range in a class analysed "
-      + "before that index ('klotski analyse' adds it), is checked layout by layout as the pages go";
+      + "and by farthest_step in the classes indexed by it, a group alone by its size; a group with another filter, "
+      + "or a farthest_step range in a class analysed before that index ('klotski analyse' adds it), is checked "
+      + "layout by layout as the pages go";
 
   /**
    * The cursor of the page that starts at the {@code offset}-th answer (0: the first), in the
