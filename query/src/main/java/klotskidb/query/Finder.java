@@ -229,6 +229,7 @@ public final class Finder {
    */
   static Page pageWithin(KlotskiDb db, FindFilter f, String cursor, int limit, long fillNanos, int rowBudget,
       int checkBudget) {
+    f.asked();
     return pageWithin(db, f, FindCursor.start(f, cursor, limit), limit, fillNanos, rowBudget, checkBudget);
   }
 

@@ -237,6 +237,24 @@ class FinderTest {
     assertEquals(expected, Documents.findAnswer(p.hits().get(i), p.records().get(i)));
   }
 
+  /**
+   * A group given as a layout of it is found in the database before anything is asked: the
+   * question is the group's name's, and a filter not found yet is never paged or counted.
+   */
+  @Test
+  void aGroupGivenAsALayoutIsFoundBeforeTheQuestion() {
+    FindFilter typed = FindFilter.parse(Map.of("group", "横刀立马", "min_steps", "93"));
+    FindFilter named = FindFilter.parse(Map.of("group", "5-4-1-1", "min_steps", "93"));
+    assertEquals(new FindFilter.GroupOf("横刀立马", typed.groupOf().layout(), null), typed.groupOf());
+    FindQuestion q = FindQuestion.on(db, typed);
+    assertEquals(named.question(), q.filter().question());
+    assertEquals(Finder.page(db, named, null, 10).hits(), q.page(null, 10).hits());
+    assertEquals(named.describe(), q.filter().describe());
+    assertThrows(IllegalStateException.class, () -> Finder.page(db, typed, null, 10));
+    assertThrows(IllegalStateException.class, () -> Finder.total(db, typed, 0, false));
+    assertThrows(IllegalStateException.class, typed::question);
+  }
+
   @Test
   void badFiltersSayWhatIsWrong() {
     assertEquals("'min_steps' must be a whole number, not 'x'",
