@@ -265,6 +265,17 @@ public record FindFilter(int jiang, int bing, int style, int groupNum, int minSt
     return minOptimal >= 0 || maxOptimal >= 0;
   }
 
+  /**
+   * Whether it asks nothing of the layouts' facts but where they are (class, jiang, bing, style,
+   * group) and a farthest_step range: no steps, solvable, symmetric, minimal, range of optimal
+   * solutions or one of each mirror pair. Such a question is counted by the index's markers or the
+   * group's size ({@link Finder#total}).
+   */
+  boolean asksNoFact() {
+    return minSteps < 0 && maxSteps < 0 && solvable == null && symmetric == null && minimal == null && !distinctMirror
+        && !byOptimal();
+  }
+
   /** Whether it asks for a range of farthest_step (analysed classes only). */
   public boolean byFarthest() {
     return minFarthest >= 0 || maxFarthest >= 0;

@@ -306,8 +306,7 @@ public final class Finder {
    */
   static Total total(KlotskiDb db, FindFilter f, long found, boolean last) {
     f.asked();
-    if (f.groupNum() >= 0 && f.minSteps() < 0 && f.maxSteps() < 0 && f.solvable() == null && f.symmetric() == null
-        && f.minimal() == null && !f.byFarthest() && !f.distinctMirror() && !f.byOptimal()) {
+    if (f.groupNum() >= 0 && !f.byFarthest() && f.asksNoFact()) {
       return db.group(f.jiang(), f.bing(), f.style(), f.groupNum()).map(g -> new Total(g.size(), true))
           .orElse(new Total(found, last));
     }
@@ -348,8 +347,7 @@ public final class Finder {
    * when the filter asks more, or a class was analysed before markers held the sizes.
    */
   static long farthestTotal(KlotskiDb db, FindFilter f) {
-    if (!f.byFarthest() || f.groupNum() >= 0 || f.minSteps() >= 0 || f.maxSteps() >= 0 || f.solvable() != null
-        || f.symmetric() != null || f.minimal() != null || f.distinctMirror() || f.byOptimal()) {
+    if (!f.byFarthest() || f.groupNum() >= 0 || !f.asksNoFact()) {
       return -1;
     }
     long n = 0;
