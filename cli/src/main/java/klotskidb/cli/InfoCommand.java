@@ -9,6 +9,7 @@ import java.util.concurrent.FutureTask;
 import klotskidb.analysis.RootFacts;
 import klotskidb.base.InputException;
 import klotskidb.base.UserText;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -87,7 +88,7 @@ final class InfoCommand implements Callable<Integer> {
     try (KlotskiDb kdb = db.open()) {
       CaseRecord c = Database.lookup(kdb, ref);
       GroupRecord g = Database.groupOf(kdb, c);
-      KlotskiDb.Analysis a = kdb.analysisOf(c.code()).orElse(null);
+      AnalysisRecord a = kdb.analysisOf(c.code()).orElse(null);
       int diameter = kdb.diameter(g.jiang(), g.bing(), g.style(), g.groupNum());
       RootFacts facts = !(farthest || solutions) ? null
           : early != null ? join(early) : RootFacts.of(c.code(), (int) g.size());
@@ -97,7 +98,7 @@ final class InfoCommand implements Callable<Integer> {
   }
 
   /** The answer from the records, whether read or computed: the JSON document or the table, and the lists asked for. */
-  private void answer(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter, RootFacts facts) {
+  private void answer(CaseRecord c, GroupRecord g, AnalysisRecord a, int diameter, RootFacts facts) {
     PrintWriter out = spec.commandLine().getOut();
     if (json.on) {
       Map<String, Object> doc = Documents.layout(c, g, a, diameter);

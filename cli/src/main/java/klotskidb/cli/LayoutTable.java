@@ -3,9 +3,9 @@ package klotskidb.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
-import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Board;
 import klotskidb.query.Facts;
 
@@ -31,7 +31,7 @@ final class LayoutTable {
    * why; the analysed facts, until then, one line saying how to get them. Then the group's summary
    * and the board.
    */
-  static void print(PrintWriter out, CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
+  static void print(PrintWriter out, CaseRecord c, GroupRecord g, AnalysisRecord a, int diameter) {
     boolean told = false;
     for (Facts.Fact f : Facts.LAYOUT) {
       if (!f.in(Facts.Output.JSON)) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -341,7 +342,7 @@ class AnalysedServeTest {
     int infos = 0;
     for (long c : sample) {
       String code = Code.format(c);
-      KlotskiDb.Analysis stored = db.analysisOf(c).orElseThrow();
+      AnalysisRecord stored = db.analysisOf(c).orElseThrow();
       String far = get("/api/layout/" + code + "/farthest?limit=1");
       assertEquals(stored.farthestStep(), field(far, "farthest_step"), code);
       assertEquals(stored.farthestNum(), field(far, "farthest_num"), code);

@@ -189,6 +189,13 @@ class ArchitectureTest {
           && said.matches("FactsCodegen: .*wrong\\.txt:\\d+: solved: a yes or no is a few bits; a long has no stored null"),
           refused.getCause().toString());
       assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      // an analysed fact is as wide as a short or an int of its row of analysis
+      Files.writeString(wrong, Files.readString(declaration).replace("analysed 16", "analysed 24"));
+      refused = assertThrows(InvocationTargetException.class,
+          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "db-schema", temp.resolve("w").toString()}));
+      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: farthest_step: an analysed "
+          + "fact is an int of 16 or 32 bits, read from its AnalysisRecord \\(no read\\)"), refused.getCause().toString());
+      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
     }
     for (String module : List.of("db-schema", "query", "datasets")) {
       Path out = temp.resolve(module);

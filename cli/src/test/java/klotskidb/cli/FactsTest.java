@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.datasets.ParquetSchemas;
 import klotskidb.datasets.SqliteExport;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -274,7 +275,7 @@ class FactsTest {
       }
       assertEquals(columns.stream().map(Fact::sqliteColumn).toList(), names);
       CaseRecord classic = k.caseOf(Code.parse("1A9BF0C00")).orElseThrow();
-      KlotskiDb.Analysis a = k.analysisOf(classic.code()).orElseThrow();
+      AnalysisRecord a = k.analysisOf(classic.code()).orElseThrow();
       try (ResultSet rs = c.createStatement().executeQuery("SELECT * FROM layouts WHERE code = '1A9BF0C00'")) {
         assertTrue(rs.next());
         for (Fact f : columns) {

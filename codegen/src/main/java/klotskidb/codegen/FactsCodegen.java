@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * The code that follows from the declaration of a layout's facts ({@code codegen/layout-facts.txt}),
  * made at build time: {@code FactsCodegen.main("codegen/layout-facts.txt", "db-schema",
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
- * CaseRecord} and {@code CaseRows}; {@code query} writes {@code LayoutFacts} and {@code Layout}; {@code datasets}
+ * CaseRecord}, {@code CaseRows} and {@code AnalysisRecord}; {@code query} writes {@code LayoutFacts} and {@code Layout}; {@code datasets}
  * writes {@code LayoutColumns}. Each module's pom runs it before compiling, in Maven's own JVM (the
  * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
  * and reason.
@@ -140,7 +140,8 @@ public final class FactsCodegen {
     }
     Map<String, String> files = switch (args[1]) {
       case "db-schema" -> Map.of("klotskidb/db/CaseField.java", g.caseField(), "klotskidb/db/CaseRecord.java",
-          g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows());
+          g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows(), "klotskidb/db/AnalysisRecord.java",
+          g.analysisRecord());
       case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
           g.layout());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns());
@@ -242,8 +243,9 @@ public final class FactsCodegen {
       } else if (f.has("built") || f.has("flooded")) {
         throw fail(f.line(), f.name() + ": built and flooded are for a stored fact");
       } else if (f.analysed()) {
-        if (!f.has("read") || !f.type().equals("int")) {
-          throw fail(f.line(), f.name() + ": an analysed fact is an int, read from a");
+        if (f.has("read") || !f.type().equals("int") || !f.get("analysed").matches("16|32")) {
+          throw fail(f.line(), f.name() + ": an analysed fact is an int of 16 or 32 bits, read from its "
+              + "AnalysisRecord (no read)");
         }
       } else if (f.get("in").contains("parquet") && !f.has("parquet")) {
         throw fail(f.line(), f.name() + ": a Parquet column not stored says how it is written (parquet)");
@@ -556,6 +558,56 @@ public final class FactsCodegen {
     return file("klotskidb.db", "db-schema", b.toString());
   }
 
+  /** The analysed facts, in the declaration's order: the order of their values in a row of {@code analysis}. */
+  private List<Decl> analysed() {
+    return facts.stream().filter(Decl::analysed).toList();
+  }
+
+  /** How a fact not stored is read from the record {@code c} and the analysis {@code a}. */
+  private static String read(Decl f) {
+    return f.analysed() ? "a." + f.camel() + "()" : f.get("read");
+  }
+
+  /**
+   * The analysed facts' record and their value in a row of {@code analysis}: a 16-bit fact a short,
+   * a 32-bit one an int, in the declaration's order, the writer and the reader side by side.
+   */
+  String analysisRecord() {
+    List<Decl> analysed = analysed();
+    String params = analysed.stream().map(f -> "int " + f.camel()).collect(Collectors.joining(", "));
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("/**\n * One row of {@code analysis} ({@code klotski analyse}, class by class, keyed by code as {@link\n"
+        + " * AnalysisCodec} says): a layout's analysed facts, a component each, in the order of the row.\n *\n");
+    for (Decl f : analysed) {
+      b.append(" * @param ").append(f.camel()).append(' ').append(doc(f.get("en"))).append('\n');
+    }
+    b.append(" */\npublic record AnalysisRecord(").append(params).append(") {\n");
+    int bytes = analysed.stream().mapToInt(f -> Integer.parseInt(f.get("analysed")) / 8).sum();
+    b.append("  /** The value's length in bytes: ").append(analysed.stream()
+        .map(f -> f.name() + " " + Integer.parseInt(f.get("analysed")) / 8).collect(Collectors.joining(", ")))
+        .append(". */\n");
+    b.append("  public static final int VALUE_BYTES = ").append(bytes).append(";\n\n");
+    b.append("""
+          /** Receives a class's rows, in code order ({@link AnalysisWriter}): a layout's code and its analysed facts. */
+          public interface Sink {
+        """);
+    b.append("    void row(long code, ").append(params).append(") throws RocksDBException;\n  }\n\n");
+    b.append("  /** Writes a row's value at {@code b}'s position. */\n");
+    b.append("  public static void put(ByteBuffer b, ").append(params).append(") {\n");
+    for (Decl f : analysed) {
+      b.append(f.get("analysed").equals("16") ? "    b.putShort((short) " : "    b.putInt(").append(f.camel())
+          .append(");\n");
+    }
+    b.append("  }\n\n");
+    b.append("  /** The record of a row's value, as {@link #put} wrote it. */\n");
+    b.append("  public static AnalysisRecord decode(byte[] value) {\n");
+    b.append("    ByteBuffer b = ByteBuffer.wrap(value);\n");
+    b.append("    return new AnalysisRecord(").append(analysed.stream()
+        .map(f -> f.get("analysed").equals("16") ? "b.getShort()" : "b.getInt()").collect(Collectors.joining(", ")))
+        .append(");\n  }\n}\n");
+    return file("klotskidb.db", "db-schema", b.toString(), "org.rocksdb.RocksDBException");
+  }
+
   String layoutFacts() {
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
     b.append("""
@@ -588,12 +640,12 @@ public final class FactsCodegen {
            * the class is analysed; a stored fact is read through its field, {@link Fact#value}): one switch
            * rather than a lambda per fact, which the JVM would make at every start.
            */
-          static Object read(String name, CaseRecord c, KlotskiDb.Analysis a) {
+          static Object read(String name, CaseRecord c, AnalysisRecord a) {
             return switch (name) {
         """);
     for (Decl f : facts) {
-      if (f.has("read")) {
-        b.append("      case ").append(quote(f.name())).append(" -> ").append(f.get("read")).append(";\n");
+      if (f.has("read") || f.analysed()) {
+        b.append("      case ").append(quote(f.name())).append(" -> ").append(read(f)).append(";\n");
       }
     }
     b.append("      default -> throw new IllegalArgumentException(name + \" is not read from the stored records\");\n");
@@ -633,7 +685,7 @@ public final class FactsCodegen {
     b.append("""
           /** The layout of record {@code c} and its class's analysis {@code a} (null: not analysed yet). */
           @SuppressWarnings("unchecked")
-          static Layout of(CaseRecord c, KlotskiDb.Analysis a) {
+          static Layout of(CaseRecord c, AnalysisRecord a) {
             List<Fact> f = Facts.LAYOUT; // through Facts, which makes LayoutFacts.LIST in its turn
             return new Layout(
         """);
@@ -687,7 +739,7 @@ public final class FactsCodegen {
          */
         abstract class LayoutColumns extends ParquetRows.Write {
           /** The row of {@code {c, a}} ({@code a} null until its class is analysed). */
-          final void straight(CaseRecord c, KlotskiDb.Analysis a) {
+          final void straight(CaseRecord c, AnalysisRecord a) {
         """);
     for (Decl f : facts) {
       if (!f.get("in").contains("parquet")) {
@@ -697,7 +749,7 @@ public final class FactsCodegen {
       if (f.has("parquet")) {
         b.append("    ").append(f.get("parquet")).append('\n');
       } else if (f.analysed()) {
-        b.append("    int32OrNull(a != null, a == null ? 0 : ").append(f.get("read")).append(");\n");
+        b.append("    int32OrNull(a != null, a == null ? 0 : ").append(read(f)).append(");\n");
       } else {
         b.append("    ").append(switch (f.javaType()) {
           case "int" -> f.nullValue() == null ? "int32(" + get + ");"

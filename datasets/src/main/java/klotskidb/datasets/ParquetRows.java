@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.CasesCodec;
 import klotskidb.db.GroupRecord;
-import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 import klotskidb.enumerator.ShortCode;
 import klotskidb.query.Facts;
@@ -174,7 +174,7 @@ final class ParquetRows {
     @Override
     void fields(Object[] row) {
       CaseRecord c = (CaseRecord) row[0];
-      KlotskiDb.Analysis a = (KlotskiDb.Analysis) row[1];
+      AnalysisRecord a = (AnalysisRecord) row[1];
       if (straight) {
         straight(c, a);
       } else {
@@ -183,7 +183,7 @@ final class ParquetRows {
     }
 
     /** Each column as its fact declares it. */
-    void declared(CaseRecord c, KlotskiDb.Analysis a) {
+    void declared(CaseRecord c, AnalysisRecord a) {
       for (Facts.Fact f : FACTS) {
         if (f.stored() != null) {
           long v = CasesCodec.ofRecord(f.stored(), c);

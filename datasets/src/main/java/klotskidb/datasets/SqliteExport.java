@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongConsumer;
 import klotskidb.db.AnalysisMarker;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
@@ -222,7 +223,7 @@ public final class SqliteExport {
   }
 
   /** One layout's rows (added to the batches): main and facts always, farthest and solution when its class is analysed. */
-  private static void row(CaseRecord r, KlotskiDb.Analysis a, PreparedStatement main, PreparedStatement facts,
+  private static void row(CaseRecord r, AnalysisRecord a, PreparedStatement main, PreparedStatement facts,
       PreparedStatement farthest, PreparedStatement solution, long[] n) throws SQLException {
     main.setInt(1, r.id());
     main.setString(2, Code.format(r.code()));

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
-import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.AllLayouts;
 import klotskidb.query.Facts;
 import org.apache.parquet.io.api.Binary;
@@ -106,14 +106,14 @@ class ParquetRowsTest {
           random.nextBoolean(), steps == 0, random.nextInt(3) == 0 ? null : random.nextBoolean(),
           steps < 0 ? 0 : random.nextLong(1L << 32), steps < 0 ? -1 : random.nextInt(10_000),
           steps < 0 ? -1 : random.nextInt(10_000));
-      KlotskiDb.Analysis a = random.nextBoolean() ? null : new KlotskiDb.Analysis(random.nextInt(1 << 15),
+      AnalysisRecord a = random.nextBoolean() ? null : new AnalysisRecord(random.nextInt(1 << 15),
           random.nextInt(1 << 20), random.nextInt(1 << 10), random.nextInt(1 << 10));
       Object[] row = {c, a};
       assertEquals(events(false, row), events(true, row), "row " + i + ": " + c + ", " + a);
     }
     // and the declared way writes every column of the catalogue, by name
     Object[] row = {new CaseRecord(0x1A9BF0C00L, 4091296, 5, 4, 1, 1, 7472, 26, 81, true, false, true, 256, 9991, 9964),
-        new KlotskiDb.Analysis(124, 6, 2, 2)};
+        new AnalysisRecord(124, 6, 2, 2)};
     List<String> fields = events(false, row).stream().filter(e -> e.matches("\\d+:.*"))
         .map(e -> e.substring(e.indexOf(':') + 1)).toList();
     assertEquals(ParquetSchemas.columns(Facts.LAYOUT).stream().map(Facts.Fact::column).toList(), fields);

@@ -9,11 +9,15 @@ import java.nio.ByteBuffer;
  * <pre>
  *   key   code(5)                                        1A9BF0C00
  *   value farthest_step(2) farthest_num(4) min_solution_num(4) solution_num(4)
+ *                                                         124, 8, 2, 6: 00 7C 00 00 00 08 00 00 00 02 00 00 00 06
  * </pre>
+ *
+ * <p>The key is here; the value is the analysed facts of {@code codegen/layout-facts.txt} in their
+ * declared order and widths, written and read by the generated {@link AnalysisRecord#put} and {@link
+ * AnalysisRecord#decode} (CodecsTest holds them to the bytes above).
  */
 public final class AnalysisCodec {
   public static final String FAMILY = Schema.ANALYSIS;
-  public static final int VALUE_BYTES = 2 + 4 + 4 + 4;
 
   private AnalysisCodec() {}
 
@@ -27,14 +31,5 @@ public final class AnalysisCodec {
 
   public static long decodeKey(byte[] key) {
     return Schema.getCode(key, 0);
-  }
-
-  public static void putValue(ByteBuffer b, int farthestStep, int farthestNum, int minSolutionNum, int solutionNum) {
-    b.putShort((short) farthestStep).putInt(farthestNum).putInt(minSolutionNum).putInt(solutionNum);
-  }
-
-  public static KlotskiDb.Analysis decode(byte[] value) {
-    ByteBuffer b = ByteBuffer.wrap(value);
-    return new KlotskiDb.Analysis(b.getShort(), b.getInt(), b.getInt(), b.getInt());
   }
 }

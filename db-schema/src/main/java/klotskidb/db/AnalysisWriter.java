@@ -71,16 +71,10 @@ import org.rocksdb.WriteOptions;
  * explicitly, so lookups stay a few files deep.
  */
 public final class AnalysisWriter implements AutoCloseable {
-  /** One analysed layout: code and its four values. */
+  /** A class's analysed layouts: each its code and its analysed facts. */
   public interface Rows {
     /** Calls sink.row for every layout of the class in code order. */
-    void forEach(RowSink sink) throws RocksDBException;
-  }
-
-  /** Receives rows. */
-  public interface RowSink {
-    void row(long code, int farthestStep, int farthestNum, int minSolutionNum, int solutionNum)
-        throws RocksDBException;
+    void forEach(AnalysisRecord.Sink sink) throws RocksDBException;
   }
 
   /** A family with more sorted runs than this is compacted when classes are added. */
@@ -558,12 +552,12 @@ public final class AnalysisWriter implements AutoCloseable {
         SstFileWriter writer = new SstFileWriter(env, sstOptions)) {
       writer.open(file.toString());
       ByteBuffer key = ByteBuffer.allocateDirect(Schema.CODE_BYTES);
-      ByteBuffer value = ByteBuffer.allocateDirect(AnalysisCodec.VALUE_BYTES);
+      ByteBuffer value = ByteBuffer.allocateDirect(AnalysisRecord.VALUE_BYTES);
       rows.forEach((code, farthestStep, farthestNum, minSolutionNum, solutionNum) -> {
         key.clear();
         value.clear();
         AnalysisCodec.putKey(key, code);
-        AnalysisCodec.putValue(value, farthestStep, farthestNum, minSolutionNum, solutionNum);
+        AnalysisRecord.put(value, farthestStep, farthestNum, minSolutionNum, solutionNum);
         key.flip();
         value.flip();
         sum.update(key, value);

@@ -369,13 +369,10 @@ public final class KlotskiDb implements AutoCloseable {
     return Optional.of(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks));
   }
 
-  /** Values of {@code klotski analyse} for one layout. */
-  public record Analysis(int farthestStep, int farthestNum, int minSolutionNum, int solutionNum) {}
-
   /** The analysis of a layout, empty until its class has been analysed. */
-  public Optional<Analysis> analysisOf(long code) {
+  public Optional<AnalysisRecord> analysisOf(long code) {
     byte[] v = get(AnalysisCodec.FAMILY, AnalysisCodec.key(code));
-    return v == null ? Optional.empty() : Optional.of(AnalysisCodec.decode(v));
+    return v == null ? Optional.empty() : Optional.of(AnalysisRecord.decode(v));
   }
 
   /** The diameter (largest farthest_step) of an analysed group, or -1. */
@@ -518,7 +515,7 @@ public final class KlotskiDb implements AutoCloseable {
 
   /** Receives a layout record and its analysis (null until its class is analysed). */
   public interface CaseAndAnalysis {
-    void accept(CaseRecord c, Analysis a);
+    void accept(CaseRecord c, AnalysisRecord a);
   }
 
   /**
@@ -540,7 +537,7 @@ public final class KlotskiDb implements AutoCloseable {
           it.next();
           next[0] = it.isValid() ? AnalysisCodec.decodeKey(it.key()) : Long.MAX_VALUE;
         }
-        action.accept(c, next[0] == c.code() ? AnalysisCodec.decode(it.value()) : null);
+        action.accept(c, next[0] == c.code() ? AnalysisRecord.decode(it.value()) : null);
       });
       status(it, AnalysisCodec.FAMILY);
     }
@@ -608,7 +605,7 @@ public final class KlotskiDb implements AutoCloseable {
                   + " is in names but not in cases");
             }
             byte[] a = got[1][i];
-            action.accept(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks), a == null ? null : AnalysisCodec.decode(a));
+            action.accept(CasesCodec.decode(code, ByteBuffer.wrap(v), ranks), a == null ? null : AnalysisRecord.decode(a));
           }
         }
       } finally {

@@ -91,7 +91,7 @@ class AnalysisWriterTest {
       for (int g = 0; g < groups.count(); g++) {
         for (int i = 0; i < groups.size(g); i++) {
           long code = groups.layouts().code(groups.member(g, i));
-          Optional<KlotskiDb.Analysis> a = k.analysisOf(code);
+          Optional<AnalysisRecord> a = k.analysisOf(code);
           assertTrue(a.isPresent(), Long.toHexString(code));
           assertEquals((int) (code >>> 12) & 0xFF, a.get().farthestStep());
           assertEquals((int) (code >>> 20) & 0xFFFF, a.get().solutionNum());

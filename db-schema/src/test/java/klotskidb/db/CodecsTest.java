@@ -40,9 +40,9 @@ class CodecsTest {
     assertArrayEquals(CasesCodec.key(0x1A9BF0C00L), AnalysisCodec.key(0x1A9BF0C00L), "the same keys: scans merge");
     assertEquals(0x1A9BF0C00L, AnalysisCodec.decodeKey(AnalysisCodec.key(0x1A9BF0C00L)));
     // 1A9BF0C00's analysis: 124 steps to its 8 farthest layouts, 2 nearest of 6 solutions
-    byte[] v = bytes(AnalysisCodec.VALUE_BYTES, b -> AnalysisCodec.putValue(b, 124, 8, 2, 6));
+    byte[] v = bytes(AnalysisRecord.VALUE_BYTES, b -> AnalysisRecord.put(b, 124, 8, 2, 6));
     assertArrayEquals(hex("00 7C 00 00 00 08 00 00 00 02 00 00 00 06"), v);
-    assertEquals(new KlotskiDb.Analysis(124, 8, 2, 6), AnalysisCodec.decode(v));
+    assertEquals(new AnalysisRecord(124, 8, 2, 6), AnalysisRecord.decode(v));
   }
 
   /** Ranks that give every row 99.91% and 99.64%, as 1A9BF0C00's class and steps do. */

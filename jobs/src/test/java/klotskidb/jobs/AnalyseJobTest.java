@@ -20,6 +20,7 @@ import klotskidb.analysis.Kernels;
 import klotskidb.analysis.LanePool;
 import klotskidb.base.Progress;
 import klotskidb.db.AnalysisMarker;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.AnalysisWriter;
 import klotskidb.db.DeepCheck;
 import klotskidb.db.KlotskiDb;
@@ -166,8 +167,8 @@ class AnalyseJobTest {
   }
 
   /** Every analysed value of the database, by code. */
-  private static Map<Long, KlotskiDb.Analysis> stored(Path db) {
-    Map<Long, KlotskiDb.Analysis> values = new TreeMap<>();
+  private static Map<Long, AnalysisRecord> stored(Path db) {
+    Map<Long, AnalysisRecord> values = new TreeMap<>();
     try (KlotskiDb k = KlotskiDb.open(db)) {
       k.forEachCaseWithAnalysis((c, a) -> values.put(c.code(), a));
     }
@@ -185,7 +186,7 @@ class AnalyseJobTest {
     List<Integer> classes = names.stream().map(LayoutClass::parse).toList();
     Groups groups = AnalyseJob.group(classes, 2);
     Map<String, Map<String, String>> files = new HashMap<>();
-    Map<String, Map<Long, KlotskiDb.Analysis>> values = new HashMap<>();
+    Map<String, Map<Long, AnalysisRecord>> values = new HashMap<>();
     Map<String, LanePool> pools = Map.of(
         "16 threads, 1 MB", new LanePool(16, 1 << 20),
         "2 threads, no bound", LanePool.unbounded(2));

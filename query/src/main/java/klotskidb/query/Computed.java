@@ -1,9 +1,9 @@
 package klotskidb.query;
 
 import klotskidb.analysis.RootFacts;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
-import klotskidb.db.KlotskiDb;
 import klotskidb.grouper.Names;
 import klotskidb.layerer.Minimal;
 import klotskidb.layerer.OneGroup;
@@ -28,7 +28,7 @@ import klotskidb.layerer.OneGroup;
  * {@code members}: the group, for its members and layers. Not known without the database: the
  * group's diameter (a BFS from every layout of the group: {@code klotski analyse}).
  */
-public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis analysis, RootFacts facts,
+public record Computed(CaseRecord layout, GroupRecord group, AnalysisRecord analysis, RootFacts facts,
     OneGroup members) {
   /**
    * The layout {@code ref} names (a code, an id or short code, or J-B-S-G-I) and its group, for the
@@ -74,7 +74,7 @@ public record Computed(CaseRecord layout, GroupRecord group, KlotskiDb.Analysis 
       return new Computed(c, gr, null, null, g);
     }
     RootFacts f = made != null ? made : RootFacts.of(code, gr.size());
-    return new Computed(c, gr, new KlotskiDb.Analysis(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
+    return new Computed(c, gr, new AnalysisRecord(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
         f.solutions().length), f, g);
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.GroupRecord;
 import klotskidb.db.KlotskiDb;
@@ -36,7 +37,7 @@ public final class Documents {
    * analysis keys once the class is analysed), then its group's summary (its diameter when known:
    * -1 not). The records read from a database or computed without one ({@link Computed}).
    */
-  public static Map<String, Object> layout(CaseRecord c, GroupRecord g, KlotskiDb.Analysis a, int diameter) {
+  public static Map<String, Object> layout(CaseRecord c, GroupRecord g, AnalysisRecord a, int diameter) {
     Map<String, Object> m = Facts.layoutDocument(c, a);
     m.put("group", Facts.groupDocument(g, diameter, false));
     return m;
@@ -98,7 +99,7 @@ public final class Documents {
    * its name; the farthest step, from the index, once its class is analysed.
    */
   public static Map<String, Object> findAnswer(Finder.Hit h, CaseRecord c) {
-    KlotskiDb.Analysis a = h.farthestStep() >= 0 ? new KlotskiDb.Analysis(h.farthestStep(), -1, -1, -1) : null;
+    AnalysisRecord a = h.farthestStep() >= 0 ? new AnalysisRecord(h.farthestStep(), -1, -1, -1) : null;
     return Facts.layoutDocument(c, a, Facts.Output.FIND, h.className());
   }
 }

@@ -9,11 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseField;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.CasesCodec;
 import klotskidb.db.GroupRecord;
-import klotskidb.db.KlotskiDb;
 import klotskidb.enumerator.Code;
 
 /**
@@ -92,7 +92,7 @@ public final class Facts {
   public record Fact(String name, Type type, String nullWhen, String en, String zh, String label,
       Set<Output> outputs, boolean analysed, boolean group, CaseField stored, int bits) {
     /** A layout fact's value, from its stored record and its analysis (null until its class is analysed). */
-    public Object value(CaseRecord c, KlotskiDb.Analysis a) {
+    public Object value(CaseRecord c, AnalysisRecord a) {
       if (stored == null) {
         return LayoutFacts.read(name, c, a);
       }
@@ -243,7 +243,7 @@ public final class Facts {
    * A layout's JSON document: every fact in JSON, in order ({@link Documents#layout}); the analysed
    * ones only with {@code a}; a dotted name goes into an object, null when all its keys are.
    */
-  static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a) {
+  static Map<String, Object> layoutDocument(CaseRecord c, AnalysisRecord a) {
     return layoutDocument(c, a, Output.JSON, null);
   }
 
@@ -252,7 +252,7 @@ public final class Facts {
    * as {@code className} after its name).
    */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> layoutDocument(CaseRecord c, KlotskiDb.Analysis a, Output output, String className) {
+  static Map<String, Object> layoutDocument(CaseRecord c, AnalysisRecord a, Output output, String className) {
     Map<String, Object> m = new LinkedHashMap<>();
     List<String> objects = new ArrayList<>(1);
     for (Fact f : LAYOUT) {

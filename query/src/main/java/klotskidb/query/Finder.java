@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import klotskidb.base.InputException;
 import klotskidb.db.AnalysisMarker;
+import klotskidb.db.AnalysisRecord;
 import klotskidb.db.CaseRecord;
 import klotskidb.db.FindCodec;
 import klotskidb.db.FindFarthestCodec;
@@ -767,7 +768,7 @@ public final class Finder {
           continue;
         }
         if (f.byFarthest() && steps == null) {
-          far = db.analysisOf(code).map(KlotskiDb.Analysis::farthestStep).orElse(-1);
+          far = db.analysisOf(code).map(AnalysisRecord::farthestStep).orElse(-1);
           if (far < 0 || !f.farthestMatches(far)) {
             continue;
           }
