@@ -125,9 +125,9 @@ final class GroupCommand implements Callable<Integer> {
     out.println("size      " + String.format(Locale.ROOT, "%,d", g.size()));
     out.println("seed      " + Code.format(g.seed()));
     out.println("layers    " + g.layers());
-    out.println("solvable  " + (g.isSolvable() ? "yes, " + UserText.count(g.solved(), "solved layout", "solved layouts")
+    out.println("solvable  " + (g.isSolvable() ? "yes, " + UserText.count(g.solvedNum(), "solved layout", "solved layouts")
         + ", hardest " + UserText.count(g.maxMinSolutionStep(), "step", "steps") + " ("
-        + UserText.count(g.hardest(), "layout", "layouts") + ")" : "no"));
+        + UserText.count(g.hardestNum(), "layout", "layouts") + ")" : "no"));
     StringBuilder sizes = new StringBuilder();
     for (int k = 0; k < g.layers(); k++) {
       sizes.append(k == 0 ? "" : " ").append(g.layerSizes()[k]);

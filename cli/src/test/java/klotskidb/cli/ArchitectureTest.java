@@ -196,6 +196,14 @@ class ArchitectureTest {
       assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: farthest_step: an analysed "
           + "fact is an int of 16 or 32 bits, read from its AnalysisRecord \\(no read\\)"), refused.getCause().toString());
       assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      // a group's stored fact is a short, an int, a code or a list
+      Files.writeString(wrong, Files.readString(declaration)
+          .replace("stored 16 signed null -1", "stored 24 signed null -1"));
+      refused = assertThrows(InvocationTargetException.class,
+          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "db-schema", temp.resolve("w").toString()}));
+      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: group "
+          + "max_min_solution_step: stored 16\\|32 \\[signed\\] \\[null V\\], code or list COUNT"), refused.getCause().toString());
+      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
     }
     for (String module : List.of("db-schema", "query", "datasets")) {
       Path out = temp.resolve(module);

@@ -168,8 +168,8 @@ class FullDatabaseTest {
         });
         for (GroupRecord g : groups) {
           GroupRecord f = db.group(g.jiang(), g.bing(), g.style(), g.groupNum()).orElseThrow();
-          assertEquals(List.of(f.size(), f.seed(), f.layers(), f.solved(), f.maxMinSolutionStep(), f.hardest()),
-              List.of(g.size(), g.seed(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()), g.name());
+          assertEquals(List.of(f.size(), f.seed(), f.layers(), f.solvedNum(), f.maxMinSolutionStep(), f.hardestNum()),
+              List.of(g.size(), g.seed(), g.layers(), g.solvedNum(), g.maxMinSolutionStep(), g.hardestNum()), g.name());
           assertEquals(Arrays.toString(f.layerSizes()), Arrays.toString(g.layerSizes()), g.name());
           for (int k = 0; k < g.layers(); k += Math.max(1, g.layers() / 5)) {
             LongArrayList mine = new LongArrayList();

@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * The code that follows from the declaration of a layout's facts ({@code codegen/layout-facts.txt}),
  * made at build time: {@code FactsCodegen.main("codegen/layout-facts.txt", "db-schema",
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
- * CaseRecord}, {@code CaseRows} and {@code AnalysisRecord}; {@code query} writes {@code LayoutFacts} and {@code Layout}; {@code datasets}
- * writes {@code LayoutColumns}. Each module's pom runs it before compiling, in Maven's own JVM (the
+ * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord} and {@code GroupRows};
+ * {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code GroupFacts}; {@code
+ * datasets} writes {@code LayoutColumns}. Each module's pom runs it before compiling, in Maven's own JVM (the
  * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
  * and reason.
  *
@@ -101,11 +102,15 @@ public final class FactsCodegen {
   private static final Set<String> FACT_KEYS = Set.of("type", "null", "en", "zh", "label", "in", "stored", "built",
       "flooded", "read", "parquet", "analysed", "bits");
   private static final Set<String> COMPONENT_KEYS = Set.of("en", "flooded", "decoded");
+  private static final Set<String> GROUP_KEYS = Set.of("type", "null", "en", "zh", "in", "key", "stored", "built",
+      "flooded", "read", "analysed");
+  private static final Set<String> GROUP_OUTPUTS = Set.of("json", "summary", "parquet");
   private static final Set<String> TYPES = Set.of("string", "int", "long", "boolean", "percent", "names", "ints");
   private static final Set<String> OUTPUTS = Set.of("json", "parquet", "sqlite", "find");
 
   private final List<Decl> facts = new ArrayList<>();
   private final List<Decl> components = new ArrayList<>();
+  private final List<Decl> groupFacts = new ArrayList<>();
   private final Map<String, List<String>> imports = new TreeMap<>();
   private final Path source;
 
@@ -141,9 +146,10 @@ public final class FactsCodegen {
     Map<String, String> files = switch (args[1]) {
       case "db-schema" -> Map.of("klotskidb/db/CaseField.java", g.caseField(), "klotskidb/db/CaseRecord.java",
           g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows(), "klotskidb/db/AnalysisRecord.java",
-          g.analysisRecord());
+          g.analysisRecord(), "klotskidb/db/GroupRecord.java", g.groupRecord(), "klotskidb/db/GroupRows.java",
+          g.groupRows());
       case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
-          g.layout());
+          g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns());
       default -> throw new IllegalArgumentException("FactsCodegen: no module " + args[1] + " (db-schema, query or datasets)");
     };
@@ -178,17 +184,20 @@ public final class FactsCodegen {
             current = null;
           }
           case "fact" -> facts.add(current = new Decl(w[1], null, new LinkedHashMap<>(), n));
+          case "group" -> groupFacts.add(current = new Decl(w[1], null, new LinkedHashMap<>(), n));
           case "component" -> {
             String[] nt = w[1].split(" +");
             components.add(current = new Decl(nt[0], nt[1], new LinkedHashMap<>(), n));
           }
-          default -> throw fail(n, "a line is fact, component, imports or an indented key, not " + w[0]);
+          default -> throw fail(n, "a line is fact, component, group, imports or an indented key, not " + w[0]);
         }
       } else {
         if (current == null) {
           throw fail(n, "a key outside a fact or component");
         }
-        Set<String> allowed = current.componentType() == null ? FACT_KEYS : COMPONENT_KEYS;
+        boolean group = !groupFacts.isEmpty() && groupFacts.get(groupFacts.size() - 1) == current;
+        Set<String> allowed = group ? GROUP_KEYS
+            : current.componentType() == null ? FACT_KEYS : COMPONENT_KEYS;
         if (!allowed.contains(w[0]) || w.length < 2) {
           throw fail(n, current.name() + ": no key " + w[0] + " (" + new TreeSet<>(allowed) + ")");
         }
@@ -256,6 +265,58 @@ public final class FactsCodegen {
         throw fail(c.line(), c.name() + ": a component is an int or long with en, flooded and decoded");
       }
     }
+    for (Decl g : groupFacts) {
+      for (String key : List.of("type", "en", "zh", "in")) {
+        if (!g.has(key)) {
+          throw fail(g.line(), "group " + g.name() + " says no " + key);
+        }
+      }
+      for (String o : g.get("in").split(" ")) {
+        if (!GROUP_OUTPUTS.contains(o)) {
+          throw fail(g.line(), "group " + g.name() + ": no output " + o + " " + GROUP_OUTPUTS);
+        }
+      }
+      boolean held = g.has("key") || g.stored();
+      if (held != (g.has("built") && g.has("flooded"))) {
+        throw fail(g.line(), "group " + g.name() + ": a fact of the key or the value says how it is built and "
+            + "flooded, and only such a fact");
+      }
+      if (!held && !g.has("read")) {
+        throw fail(g.line(), "group " + g.name() + ": a fact neither in the key nor in the value is read (read)");
+      }
+      if (g.has("key") && !g.get("key").matches("8|16")) {
+        throw fail(g.line(), "group " + g.name() + ": a part of the key is 8 or 16 bits");
+      }
+      if (g.stored() && !g.get("stored").matches("(16|32)( signed)?( null -?\\d+)?|code|list \\w+")) {
+        throw fail(g.line(), "group " + g.name() + ": stored 16|32 [signed] [null V], code or list COUNT");
+      }
+      if (!g.type().matches("int|string|boolean|ints")) {
+        throw fail(g.line(), "group " + g.name() + ": no type " + g.type() + " [int, string, boolean, ints]");
+      }
+      if (g.stored() && g.get("stored").startsWith("list ")
+          && groupFacts.stream().filter(c -> groupStored(c).startsWith("list ")).count() > 1) {
+        throw fail(g.line(), "group " + g.name() + ": a group's value ends with one list at most");
+      }
+      if (g.stored() && g.get("stored").startsWith("list ")) {
+        String count = g.get("stored").substring(5);
+        if (groupFacts.stream().noneMatch(c -> c.name().equals(count) && c.stored()
+            && groupFacts.indexOf(c) < groupFacts.indexOf(g))) {
+          throw fail(g.line(), "group " + g.name() + ": a list's count is a stored fact before it, not " + count);
+        }
+      }
+    }
+  }
+
+  /** A group fact's record component: its Java type. */
+  private static String groupJavaType(Decl g) {
+    String stored = g.has("stored") ? g.get("stored") : "";
+    return stored.equals("code") ? "long" : stored.startsWith("list ") ? "int[]" : "int";
+  }
+
+  /** The group facts the record holds, in its order: the key's, then the value's. */
+  private List<Decl> groupHeld() {
+    return Stream.concat(groupFacts.stream().filter(g -> g.has("key")), groupFacts.stream().filter(Decl::stored))
+        .toList();
   }
 
   private List<Decl> stored() {
@@ -433,7 +494,7 @@ public final class FactsCodegen {
             int cls = group.classIndex();
             int steps = group.minSolutionStep(index);
             HarderThan rank = HarderThan.shipped();
-            return new CaseRecord(code""");
+            return new CaseRecord(code""".indent(2).stripTrailing()); // a member: two spaces in
     b.append(recordArguments(f -> f.get("flooded"), c -> c.get("flooded"))).append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString());
   }
@@ -588,7 +649,7 @@ public final class FactsCodegen {
         .append(". */\n");
     b.append("  public static final int VALUE_BYTES = ").append(bytes).append(";\n\n");
     b.append("""
-          /** Receives a class's rows, in code order ({@link AnalysisWriter}): a layout's code and its analysed facts. */
+          /** Receives a class's rows in code order ({@link AnalysisWriter}): each layout's code and analysed facts. */
           public interface Sink {
         """);
     b.append("    void row(long code, ").append(params).append(") throws RocksDBException;\n  }\n\n");
@@ -606,6 +667,175 @@ public final class FactsCodegen {
         .map(f -> f.get("analysed").equals("16") ? "b.getShort()" : "b.getInt()").collect(Collectors.joining(", ")))
         .append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString(), "org.rocksdb.RocksDBException");
+  }
+
+  // ---- a group's facts ----
+
+  /** A group fact's {@code stored} words; empty where it is not in the value. */
+  private static String groupStored(Decl g) {
+    return g.has("stored") ? g.get("stored") : "";
+  }
+
+  /**
+   * A row of {@code groups} as a record: the key's facts, then the value's, a component each, in
+   * the declaration's order; how a build and a group flooded alone make it.
+   */
+  String groupRecord() {
+    List<Decl> held = groupHeld();
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("/**\n * One row of {@code groups} ({@link GroupsCodec}): a group's key and the stored facts of its\n"
+        + " * value, a component each, in the declaration's order.\n *\n");
+    for (Decl g : held) {
+      b.append(" * @param ").append(g.camel()).append(' ').append(doc(g.get("en")));
+      String[] w = groupStored(g).split(" ");
+      if (g.has("null") && w.length > 2 && w[w.length - 2].equals("null")) {
+        b.append("; ").append(w[w.length - 1]).append(" when ").append(doc(g.get("null")));
+      }
+      b.append('\n');
+    }
+    b.append(" */\npublic record GroupRecord(").append(held.stream()
+        .map(g -> "\n    " + groupJavaType(g) + " " + g.camel()).collect(Collectors.joining(",")))
+        .append(") implements GroupRecordMethods {\n");
+    b.append("""
+          /** The record of group {@code g} of an in-memory build, as the writer stores it. */
+          public static GroupRecord of(Layers layers, int g) {
+            Groups groups = layers.groups();
+            int cls = groups.classOf(g);
+            return new GroupRecord(""".indent(2).stripTrailing()); // a member: two spaces in
+    b.append(held.stream().map(g -> "\n        " + g.get("built")).collect(Collectors.joining(",")))
+        .append(");\n  }\n\n");
+    b.append("""
+          /** The record of a group flooded alone, as a build would store it. */
+          public static GroupRecord of(OneGroup group) {
+            int cls = group.classIndex();
+            return new GroupRecord(""".indent(2).stripTrailing());
+    b.append(held.stream().map(g -> "\n        " + g.get("flooded")).collect(Collectors.joining(",")))
+        .append(");\n  }\n}\n");
+    return file("klotskidb.db", "db-schema", b.toString(), "klotskidb.grouper.Groups");
+  }
+
+  /** The value of a row of {@code groups} as straight code: its writer and its reader side by side. */
+  String groupRows() {
+    List<Decl> value = groupFacts.stream().filter(Decl::stored).toList();
+    List<Decl> key = groupFacts.stream().filter(g -> g.has("key")).toList();
+    int fixed = 0;
+    List<String> widths = new ArrayList<>();
+    for (Decl g : value) {
+      String w = groupStored(g);
+      int bytes = w.equals("code") ? 5 : w.startsWith("list ") ? 0 : Integer.parseInt(w.split(" ")[0]) / 8;
+      fixed += bytes;
+      widths.add(g.name() + (bytes > 0 ? " " + bytes : " 4 each"));
+    }
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The value of a row of {@code groups} as straight code, from the declaration: each stored fact of
+         * a group in its order and width, written ({@link GroupsCodec#putValue}) and read ({@link
+         * GroupsCodec#decode}) side by side.
+         */
+        final class GroupRows {
+          private GroupRows() {}
+
+        """);
+    b.append("  /** The value's bytes but its list's: ").append(String.join(", ", widths)).append(". */\n");
+    b.append("  static final int FIXED_BYTES = ").append(fixed).append(";\n\n");
+    b.append("""
+          /** Bytes of the value of a group whose list holds {@code count} values. */
+          static int valueBytes(int count) {
+            return FIXED_BYTES + 4 * count;
+          }
+
+          /** Writes the value of {@code g} at {@code b}'s position. */
+          static void put(ByteBuffer b, GroupRecord g) {
+        """);
+    for (Decl g : value) {
+      String w = groupStored(g);
+      String get = "g." + g.camel() + "()";
+      if (w.equals("code")) {
+        b.append("    Schema.putCode(b, ").append(get).append(");\n");
+      } else if (w.startsWith("list ")) {
+        b.append("    for (int v : ").append(get).append(") {\n      b.putInt(v);\n    }\n");
+      } else if (w.startsWith("16")) {
+        b.append("    b.putShort((short) ").append(get).append(");\n");
+      } else {
+        b.append("    b.putInt(").append(get).append(");\n");
+      }
+    }
+    b.append("  }\n\n");
+    b.append("  /** The record of the group of that key whose value {@code b} holds, from its position. */\n");
+    b.append("  static GroupRecord decode(").append(key.stream().map(g -> "int " + g.camel())
+        .collect(Collectors.joining(", "))).append(", ByteBuffer b) {\n");
+    for (Decl g : value) {
+      String w = groupStored(g);
+      String name = g.camel();
+      if (w.equals("code")) {
+        b.append("    long ").append(name).append(" = Schema.getCode(b);\n");
+      } else if (w.startsWith("list ")) {
+        b.append("    int[] ").append(name).append(" = new int[").append(camel(w.substring(5))).append("];\n");
+        b.append("    for (int k = 0; k < ").append(name).append(".length; k++) {\n      ").append(name)
+            .append("[k] = b.getInt();\n    }\n");
+      } else if (w.startsWith("16")) {
+        b.append("    int ").append(name).append(" = b.getShort()").append(w.contains("signed") ? "" : " & 0xFFFF")
+            .append(";\n");
+      } else {
+        b.append("    int ").append(name).append(" = b.getInt();\n");
+      }
+    }
+    b.append("    return new GroupRecord(").append(groupHeld().stream().map(g -> "\n        " + g.camel())
+        .collect(Collectors.joining(","))).append(");\n  }\n}\n");
+    return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  /** A group fact's value from its record {@code g} and its class's diameter {@code d}. */
+  private static String groupRead(Decl g) {
+    if (g.has("read")) {
+      return g.get("read");
+    }
+    String get = "g." + g.camel() + "()";
+    String[] w = groupStored(g).split(" ");
+    return w.length > 2 && w[w.length - 2].equals("null") ? get + " == " + w[w.length - 1] + " ? null : " + get : get;
+  }
+
+  /** The catalogue's group facts, in order, and how each is read from a group's record. */
+  String groupFactsList() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The catalogue's group facts in the order of Parquet's groups table and of the JSON documents
+         * ({@link Facts#GROUP}), each with its meanings and outputs; and how each is read from a group's
+         * record and its diameter (-1 until its class is analysed).
+         */
+        final class GroupFacts {
+          private GroupFacts() {}
+
+          static final List<Fact> LIST = List.of(
+        """);
+    for (int i = 0; i < groupFacts.size(); i++) {
+      Decl g = groupFacts.get(i);
+      String outputs = Stream.of(g.get("in").split(" ")).map(o -> "Output." + o.toUpperCase(Locale.ROOT))
+          .collect(Collectors.joining(", "));
+      String nullWhen = g.analysed() ? "Facts.NOT_ANALYSED" : quote(g.get("null"));
+      String w = groupStored(g);
+      int bits = g.has("key") ? Integer.parseInt(g.get("key")) : g.analysed() ? Integer.parseInt(g.get("analysed"))
+          : w.matches("(16|32).*") ? Integer.parseInt(w.split(" ")[0]) : 32;
+      b.append("      new Fact(").append(quote(g.name())).append(", Type.").append(g.type().toUpperCase(Locale.ROOT))
+          .append(", ").append(nullWhen).append(",\n          ").append(quote(g.get("en"))).append(",\n          ")
+          .append(quote(g.get("zh"))).append(", null, Facts.outputs(").append(outputs).append("), ")
+          .append(g.analysed()).append(", true, null, ").append(bits)
+          .append(i + 1 < groupFacts.size() ? "),\n" : "));\n\n");
+    }
+    b.append("""
+          /** A group fact's value: one switch rather than a lambda per fact. */
+          static Object read(String name, GroupRecord g, int d) {
+            return switch (name) {
+        """);
+    for (Decl g : groupFacts) {
+      b.append("      case ").append(quote(g.name())).append(" -> ").append(groupRead(g)).append(";\n");
+    }
+    b.append("      default -> throw new IllegalArgumentException(name + \" is not a group fact\");\n");
+    b.append("    };\n  }\n}\n");
+    return file("klotskidb.query", "query", b.toString(), "klotskidb.query.Facts.Fact",
+        "klotskidb.query.Facts.Output", "klotskidb.query.Facts.Type", "klotskidb.db.GroupRecord");
   }
 
   String layoutFacts() {

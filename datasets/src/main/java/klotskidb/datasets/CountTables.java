@@ -69,7 +69,7 @@ public final class CountTables {
       s[2] += g.isSolvable() ? 1 : 0;
       s[3] += g.isSolvable() ? g.size() : 0;
       sizes.add(new long[] {g.jiang(), g.bing(), g.style(), g.groupNum(), g.size()});
-      layers.add(new long[] {g.jiang(), g.bing(), g.style(), g.groupNum(), g.size(), g.layers(), g.solved(),
+      layers.add(new long[] {g.jiang(), g.bing(), g.style(), g.groupNum(), g.size(), g.layers(), g.solvedNum(),
           g.maxMinSolutionStep()});
     }
     Map<String, Table> out = new LinkedHashMap<>();

@@ -393,11 +393,7 @@ public final class DatabaseWriter {
       if (s.value.capacity() < GroupsCodec.valueBytes(count)) {
         throw new IllegalStateException("group " + groups.groupName(g) + " has " + count + " layers");
       }
-      GroupsCodec.putValue(s.value, groups.size(g), all.code(groups.seed(g)), count, layers.solvedCount(g),
-          layers.maxMinSolutionStep(g), layers.hardestCount(g));
-      for (int k = 0; k < count; k++) {
-        GroupsCodec.putLayerSize(s.value, layers.layerSize(g, k));
-      }
+      GroupsCodec.putValue(s.value, GroupRecord.of(layers, g));
       s.put();
     }
   }

@@ -10,11 +10,15 @@ import java.nio.ByteBuffer;
  *   value size(4) seed(5) layers(2) solved(4) max_min_solution_step(2, -1 = none) hardest(4)
  *         layer sizes(4 each)                               5-4-1-1: 25,955 layouts, seed 00A6BFC00, ...
  * </pre>
+ *
+ * <p>The key is laid out by {@link Schema#groupKey}; the value is the stored group facts of {@code
+ * codegen/layout-facts.txt} in their declared order and widths, written and read by the generated
+ * {@code GroupRows} (CodecsTest holds them to the bytes of a known group).
  */
 public final class GroupsCodec {
   public static final String FAMILY = Schema.GROUPS;
   public static final int KEY_BYTES = Schema.GROUP_KEY_BYTES;
-  public static final int VALUE_FIXED_BYTES = 4 + 5 + 2 + 4 + 2 + 4;
+  public static final int VALUE_FIXED_BYTES = GroupRows.FIXED_BYTES;
 
   private GroupsCodec() {}
 
@@ -28,19 +32,12 @@ public final class GroupsCodec {
 
   /** Bytes of the value of a group of {@code layers} layers. */
   public static int valueBytes(int layers) {
-    return VALUE_FIXED_BYTES + 4 * layers;
+    return GroupRows.valueBytes(layers);
   }
 
-  /** The fixed part of the value; the layer sizes follow, one {@link #putLayerSize} each. */
-  public static void putValue(ByteBuffer b, int size, long seed, int layers, int solved, int maxMinSolutionStep,
-      int hardest) {
-    b.putInt(size);
-    Schema.putCode(b, seed);
-    b.putShort((short) layers).putInt(solved).putShort((short) maxMinSolutionStep).putInt(hardest);
-  }
-
-  public static void putLayerSize(ByteBuffer b, int size) {
-    b.putInt(size);
+  /** Writes the value of {@code g} at {@code b}'s position: its stored facts in the declared order. */
+  public static void putValue(ByteBuffer b, GroupRecord g) {
+    GroupRows.put(b, g);
   }
 
   /** The record of a row: its key and value bytes. */
@@ -55,17 +52,6 @@ public final class GroupsCodec {
 
   /** The record of group {@code jiang-bing-style-groupNum} from its value bytes. */
   public static GroupRecord decode(int jiang, int bing, int style, int groupNum, byte[] value) {
-    ByteBuffer b = ByteBuffer.wrap(value);
-    int size = b.getInt();
-    long seed = Schema.getCode(b);
-    int layers = b.getShort() & 0xFFFF;
-    int solved = b.getInt();
-    int hardestStep = b.getShort();
-    int hardest = b.getInt();
-    int[] sizes = new int[layers];
-    for (int k = 0; k < layers; k++) {
-      sizes[k] = b.getInt();
-    }
-    return new GroupRecord(jiang, bing, style, groupNum, size, seed, layers, solved, hardestStep, hardest, sizes);
+    return GroupRows.decode(jiang, bing, style, groupNum, ByteBuffer.wrap(value));
   }
 }

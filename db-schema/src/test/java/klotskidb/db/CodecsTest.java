@@ -2,6 +2,7 @@ package klotskidb.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -128,20 +129,24 @@ class CodecsTest {
     assertArrayEquals(GroupsCodec.key(5, 4, 1, 1), GroupAnalysisCodec.key(5, 4, 1, 1));
     assertEquals(124, GroupAnalysisCodec.decodeValue(GroupAnalysisCodec.value(124)));
     int[] sizes = {1, 3, 7};
-    byte[] v = bytes(GroupsCodec.valueBytes(sizes.length), b -> {
-      GroupsCodec.putValue(b, 11, 0x1A9BF0C00L, sizes.length, 2, 93, 2);
-      for (int s : sizes) {
-        GroupsCodec.putLayerSize(b, s);
-      }
-    });
+    GroupRecord written = new GroupRecord(5, 4, 1, 1, 11, 0x1A9BF0C00L, sizes.length, 2, 93, 2, sizes);
+    byte[] v = bytes(GroupsCodec.valueBytes(sizes.length), b -> GroupsCodec.putValue(b, written));
+    // size, seed, layers, solved_num, max_min_solution_step, hardest_num, then each layer's size
+    assertArrayEquals(hex("00 00 00 0B  01 A9 BF 0C 00  00 03  00 00 00 02  00 5D  00 00 00 02"
+        + "  00 00 00 01  00 00 00 03  00 00 00 07"), v);
     GroupRecord g = GroupsCodec.decode(GroupsCodec.key(5, 4, 1, 1), v);
     assertEquals(List.of(5, 4, 1, 1, 11, 3, 2, 93, 2), List.of(g.jiang(), g.bing(), g.style(),
-        g.groupNum(), g.size(), g.layers(), g.solved(), g.maxMinSolutionStep(), g.hardest()));
+        g.groupNum(), g.size(), g.layers(), g.solvedNum(), g.maxMinSolutionStep(), g.hardestNum()));
     assertEquals(0x1A9BF0C00L, g.seed());
     assertArrayEquals(sizes, g.layerSizes());
+    assertEquals("5-4-1-1", g.name());
+    assertTrue(g.isSolvable());
     // an unsolvable group: -1 steps survives the short
-    byte[] none = bytes(GroupsCodec.valueBytes(0), b -> GroupsCodec.putValue(b, 4, 0x1A9BF0C00L, 0, 0, -1, 0));
+    GroupRecord unsolvable = new GroupRecord(5, 4, 1, 2, 4, 0x1A9BF0C00L, 0, 0, -1, 0, new int[0]);
+    byte[] none = bytes(GroupsCodec.valueBytes(0), b -> GroupsCodec.putValue(b, unsolvable));
+    assertArrayEquals(hex("00 00 00 04  01 A9 BF 0C 00  00 00  00 00 00 00  FF FF  00 00 00 00"), none);
     assertEquals(-1, GroupsCodec.decode(5, 4, 1, 2, none).maxMinSolutionStep());
+    assertFalse(GroupsCodec.decode(5, 4, 1, 2, none).isSolvable());
   }
 
   @Test

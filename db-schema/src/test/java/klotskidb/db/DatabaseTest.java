@@ -130,12 +130,12 @@ class DatabaseTest {
       assertEquals(groups.size(g), r.size());
       assertEquals(all.code(groups.seed(g)), r.seed());
       assertEquals(layers.layerCount(g), r.layers());
-      assertEquals(layers.solvedCount(g), r.solved());
+      assertEquals(layers.solvedCount(g), r.solvedNum());
       assertEquals(layers.maxMinSolutionStep(g), r.maxMinSolutionStep());
-      assertEquals(layers.hardestCount(g), r.hardest());
+      assertEquals(layers.hardestCount(g), r.hardestNum());
       GroupRecord made = GroupRecord.of(layers, g); // as computed without a database
       assertEquals(r, new GroupRecord(made.jiang(), made.bing(), made.style(), made.groupNum(), made.size(),
-          made.seed(), made.layers(), made.solved(), made.maxMinSolutionStep(), made.hardest(), r.layerSizes()));
+          made.seed(), made.layers(), made.solvedNum(), made.maxMinSolutionStep(), made.hardestNum(), r.layerSizes()));
       assertArrayEquals(r.layerSizes(), made.layerSizes(), r.name());
       LongArrayList[] byLayer = new LongArrayList[r.layers()];
       for (int k = 0; k < r.layers(); k++) {

@@ -1,6 +1,7 @@
 package klotskidb.layerer;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import klotskidb.grouper.Groups;
 
 /**
@@ -88,6 +89,11 @@ public final class Layers {
 
   public int layerSize(int g, int k) {
     return layerSizes[layerStart[g] + k];
+  }
+
+  /** The sizes of group {@code g}'s layers from its seed, a copy. */
+  public int[] layerSizes(int g) {
+    return Arrays.copyOfRange(layerSizes, layerStart[g], layerStart[g + 1]);
   }
 
   public boolean isSolvable(int g) {

@@ -107,7 +107,7 @@ public final class Facts {
 
     /** A group fact's value, from its record and its diameter (-1 until its class is analysed). */
     public Object value(GroupRecord g, int diameter) {
-      return read(name, g, diameter);
+      return GroupFacts.read(name, g, diameter);
     }
 
     /**
@@ -145,11 +145,6 @@ public final class Facts {
     return Collections.unmodifiableSet(EnumSet.copyOf(List.of(outputs)));
   }
 
-  private static final Set<Output> JSON_ONLY = outputs(Output.JSON);
-  private static final Set<Output> PARQUET_ONLY = outputs(Output.PARQUET);
-  private static final Set<Output> EVERY_GROUP = outputs(Output.JSON, Output.SUMMARY, Output.PARQUET);
-  private static final Set<Output> GROUP_DOCUMENT = outputs(Output.JSON, Output.PARQUET);
-
   /** The columns of the original release's SQL tables ({@code build/load.sql}) named otherwise here. */
   private static final Map<String, String> ORIGINAL_SQL_NAMES = Map.of("jiang", "jiang_num", "bing", "bing_num",
       "style", "style_num");
@@ -157,63 +152,17 @@ public final class Facts {
   static final String NOT_ANALYSED = "absent (JSON) or null (Parquet, SQLite) until the class is analysed "
       + "(klotski analyse)";
 
-  private static Fact groupKey(String name, int bits, String en, String zh) {
-    return new Fact(name, Type.INT, null, en, zh, null, PARQUET_ONLY, false, true, null, bits);
-  }
-
-  private static Fact group(String name, Type type, int bits, String nullWhen, String en, String zh,
-      Set<Output> outputs) {
-    return new Fact(name, type, nullWhen, en, zh, null, outputs, false, true, null, bits);
-  }
-
   /**
    * A layout's facts, in the order of its JSON document: declared in {@code codegen/layout-facts.txt},
    * the list made from it at build time ({@code LayoutFacts}).
    */
   public static final List<Fact> LAYOUT = LayoutFacts.LIST;
 
-  /** A group's facts, in the order of Parquet's groups table and of the JSON documents. */
-  public static final List<Fact> GROUP = List.of(
-      groupKey("jiang", 8, "how many two-cell pieces its layouts have", "两格棋子数目"),
-      groupKey("bing", 8, "how many 1x1 pieces", "一格棋子数目"),
-      groupKey("style", 8, "how many two-cell pieces lie flat", "横放的两格棋子数目"),
-      groupKey("group_num", 16, "its number within the class", "在类中的组号"),
-      group("name", Type.STRING, 32, null, "jiang-bing-style-group_num", "组名：将-兵-式-组号", EVERY_GROUP),
-      group("size", Type.INT, 32, null, "how many layouts it holds", "组内布局数", EVERY_GROUP),
-      group("seed", Type.STRING, 32, null, "its first layout in code order, where its layers start",
-          "组内编码最小的布局，层从它算起", EVERY_GROUP),
-      group("layers", Type.INT, 16, null, "how many layers from its seed", "从种子算起的层数", EVERY_GROUP),
-      group("solvable", Type.BOOLEAN, 32, null, "it holds a solved layout", "组内有解开布局", EVERY_GROUP),
-      group("solved_num", Type.INT, 32, null, "how many of its layouts are solved", "组内解开布局的数目", EVERY_GROUP),
-      group("max_min_solution_step", Type.INT, 16, "the group has no solved layout",
-          "the most steps any of its layouts needs to be solved", "组内布局最多需要的步数", EVERY_GROUP),
-      group("hardest_num", Type.INT, 32, "the group has no solved layout",
-          "how many of its layouts need max_min_solution_step steps", "需要最多步数的布局数目", GROUP_DOCUMENT),
-      new Fact("diameter", Type.INT, NOT_ANALYSED, "the most steps between two of its layouts",
-          "组内两布局间的最多步数", null, EVERY_GROUP, true, true, null, 16),
-      group("layer_sizes", Type.INTS, 32, null, "how many layouts each layer holds, from the seed",
-          "从种子算起每层的布局数", JSON_ONLY));
-
-  /** How each group fact is read (a layout's: {@code LayoutFacts.read}, generated with the list). */
-  static Object read(String name, GroupRecord g, int d) {
-    return switch (name) {
-      case "jiang" -> g.jiang();
-      case "bing" -> g.bing();
-      case "style" -> g.style();
-      case "group_num" -> g.groupNum();
-      case "name" -> g.name();
-      case "size" -> g.size();
-      case "seed" -> Code.format(g.seed());
-      case "layers" -> g.layers();
-      case "solvable" -> g.isSolvable();
-      case "solved_num" -> g.solved();
-      case "max_min_solution_step" -> g.isSolvable() ? g.maxMinSolutionStep() : null;
-      case "hardest_num" -> g.isSolvable() ? g.hardest() : null;
-      case "diameter" -> d;
-      case "layer_sizes" -> g.layerSizes();
-      default -> throw new IllegalArgumentException(name + " is not a group fact");
-    };
-  }
+  /**
+   * A group's facts, in the order of Parquet's groups table and of the JSON documents: declared in
+   * {@code codegen/layout-facts.txt}, the list made from it at build time ({@code GroupFacts}).
+   */
+  public static final List<Fact> GROUP = GroupFacts.LIST;
 
   /** Hundredths as a percent; null for -1 (unsolvable). */
   static Double percent(int hundredths) {
