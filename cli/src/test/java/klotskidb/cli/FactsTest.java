@@ -13,10 +13,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import klotskidb.datasets.ParquetSchemas;
@@ -350,6 +352,32 @@ class FactsTest {
     assertEquals(topLevel(Facts.GROUP, true), new ArrayList<>(((Map<String, Object>) groupDoc.get("properties")).keySet()),
         "the group document's properties, in order");
     assertEquals(topLevel(Facts.GROUP, false), groupDoc.get("required"));
+  }
+
+  /**
+   * The documents made from the catalogue (the OpenAPI schemas, {@code /api/facts}) have their keys in
+   * one order in every run: every object of two or more keys is an ordered map, never {@code Map.of},
+   * whose order changes from one JVM to the next (openapi.json's bytes did, between two servers).
+   */
+  @Test
+  void theCataloguesDocumentsKeepOneOrderFromRunToRun() {
+    List<String> unordered = new ArrayList<>();
+    for (String schema : List.of("Layout", "Group", "FindResult")) {
+      unordered(Facts.openApi(schema), schema, unordered);
+    }
+    unordered(Facts.document(), "/api/facts", unordered);
+    assertEquals(List.of(), unordered, "objects whose keys come in an order of the JVM's run");
+  }
+
+  private static void unordered(Object node, String where, List<String> found) {
+    if (node instanceof Map<?, ?> m) {
+      if (m.size() > 1 && !(m instanceof LinkedHashMap || m instanceof SortedMap)) {
+        found.add(where + " " + m.keySet());
+      }
+      m.forEach((k, v) -> unordered(v, where + "." + k, found));
+    } else if (node instanceof Collection<?> c) {
+      c.forEach(v -> unordered(v, where + "[]", found));
+    }
   }
 
   /** The difficulty words as the page shows them, in both languages, are Difficulty's (a sheet prints them too). */

@@ -295,7 +295,10 @@ public final class Facts {
         required.add(key);
       }
       if (f.name().equals(classAfter)) {
-        properties.put("class", Map.of("type", "string", "description", "jiang-bing-style"));
+        Map<String, Object> cls = new LinkedHashMap<>(); // not Map.of: its order changes from run to run
+        cls.put("type", "string");
+        cls.put("description", "jiang-bing-style");
+        properties.put("class", cls);
         required.add("class");
       }
     }
