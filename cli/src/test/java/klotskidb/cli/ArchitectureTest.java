@@ -204,6 +204,13 @@ class ArchitectureTest {
       assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: group "
           + "max_min_solution_step: stored 16\\|32 \\[signed\\] \\[null V\\], code or list COUNT"), refused.getCause().toString());
       assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      // a Parquet column's encodings are dictionary and statistics
+      Files.writeString(wrong, Files.readString(declaration).replaceFirst("encoded statistics\n", "encoded sorted\n"));
+      refused = assertThrows(InvocationTargetException.class,
+          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "datasets", temp.resolve("w").toString()}));
+      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: code: no encoding sorted "
+          + "\\[dictionary, statistics\\]"), refused.getCause().toString());
+      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
     }
     for (String module : List.of("db-schema", "query", "datasets")) {
       Path out = temp.resolve(module);

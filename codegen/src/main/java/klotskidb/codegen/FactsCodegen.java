@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
  * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord} and {@code GroupRows};
  * {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code GroupFacts}; {@code
- * datasets} writes {@code LayoutColumns}. Each module's pom runs it before compiling, in Maven's own JVM (the
+ * datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each module's pom runs it before compiling, in Maven's own JVM (the
  * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
  * and reason.
  *
@@ -100,10 +100,11 @@ public final class FactsCodegen {
   }
 
   private static final Set<String> FACT_KEYS = Set.of("type", "null", "en", "zh", "label", "in", "stored", "built",
-      "flooded", "read", "parquet", "analysed", "bits");
+      "flooded", "read", "parquet", "analysed", "bits", "encoded");
   private static final Set<String> COMPONENT_KEYS = Set.of("en", "flooded", "decoded");
   private static final Set<String> GROUP_KEYS = Set.of("type", "null", "en", "zh", "in", "key", "stored", "built",
-      "flooded", "read", "analysed");
+      "flooded", "read", "analysed", "encoded");
+  private static final Set<String> ENCODINGS = Set.of("dictionary", "statistics");
   private static final Set<String> GROUP_OUTPUTS = Set.of("json", "summary", "parquet");
   private static final Set<String> TYPES = Set.of("string", "int", "long", "boolean", "percent", "names", "ints");
   private static final Set<String> OUTPUTS = Set.of("json", "parquet", "sqlite", "find");
@@ -124,6 +125,7 @@ public final class FactsCodegen {
     this.source = source;
     parse(Files.readAllLines(source, StandardCharsets.UTF_8));
     check();
+    checkEncodings();
     layOut();
   }
 
@@ -150,7 +152,8 @@ public final class FactsCodegen {
           g.groupRows());
       case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
           g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList());
-      case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns());
+      case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns(),
+          "klotskidb/datasets/ParquetEncodings.java", g.parquetEncodings());
       default -> throw new IllegalArgumentException("FactsCodegen: no module " + args[1] + " (db-schema, query or datasets)");
     };
     Path out = Path.of(args[2]);
@@ -302,6 +305,23 @@ public final class FactsCodegen {
         if (groupFacts.stream().noneMatch(c -> c.name().equals(count) && c.stored()
             && groupFacts.indexOf(c) < groupFacts.indexOf(g))) {
           throw fail(g.line(), "group " + g.name() + ": a list's count is a stored fact before it, not " + count);
+        }
+      }
+    }
+  }
+
+  /** The Parquet encodings a fact declares: its column dictionary-encoded, with statistics, or both. */
+  private void checkEncodings() {
+    for (Decl f : Stream.concat(facts.stream(), groupFacts.stream()).toList()) {
+      if (!f.has("encoded")) {
+        continue;
+      }
+      if (!List.of(f.get("in").split(" ")).contains("parquet")) {
+        throw fail(f.line(), f.name() + ": encoded is for a Parquet column (in parquet)");
+      }
+      for (String e : f.get("encoded").split(" ")) {
+        if (!ENCODINGS.contains(e)) {
+          throw fail(f.line(), f.name() + ": no encoding " + e + " " + new TreeSet<>(ENCODINGS));
         }
       }
     }
@@ -956,6 +976,42 @@ public final class FactsCodegen {
       case "ints" -> "List<Integer>";
       default -> throw new IllegalStateException(f.name() + ": no type " + f.type());
     };
+  }
+
+  /**
+   * The Parquet columns each encoding is turned on for, from the facts that declare it ({@code
+   * encoded}), layouts' then groups', each column once: the writer takes them by column name.
+   */
+  String parquetEncodings() {
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * The columns of Parquet's tables each encoding is turned on for ({@link ParquetFiles#writer}), by
+         * name, as the facts declare them ({@code encoded}); the others go without (ParquetSchemas says why).
+         */
+        final class ParquetEncodings {
+          private ParquetEncodings() {}
+
+        """);
+    for (String e : List.of("dictionary", "statistics")) {
+      List<String> columns = Stream.concat(facts.stream(), groupFacts.stream())
+          .filter(f -> f.has("encoded") && List.of(f.get("encoded").split(" ")).contains(e))
+          .map(f -> quote(f.name().substring(f.name().lastIndexOf('.') + 1))).distinct().toList();
+      b.append("  /** The columns declared {@code encoded ").append(e).append("}. */\n");
+      b.append("  static final List<String> ").append(e.toUpperCase(Locale.ROOT)).append(" = List.of(");
+      int width = 100; // a line's length at most, about
+      StringBuilder line = new StringBuilder();
+      for (String c : columns) {
+        if (line.length() + c.length() > width) {
+          b.append(line.toString().stripTrailing());
+          line.setLength(0);
+        }
+        line.append(line.length() == 0 ? "\n      " : " ").append(c).append(',');
+      }
+      b.append(line, 0, line.length() - 1).append(");\n").append(e.equals("dictionary") ? "\n" : "");
+    }
+    b.append("}\n");
+    return file("klotskidb.datasets", "datasets", b.toString(), "java.util.List");
   }
 
   String layoutColumns() {
