@@ -11,7 +11,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -172,8 +174,6 @@ class ArchitectureTest {
         "the codegen module is built before the cli's tests");
     Path declaration = ROOT.resolve("codegen/layout-facts.txt");
     Path wrong = temp.resolve("wrong.txt");
-    Files.writeString(wrong, Files.readString(declaration).replace("stored 1 unsigned\n  built Code.isSolved",
-        "stored 8 unsigned\n  built Code.isSolved"));
     try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
       Method main = loader.loadClass("klotskidb.codegen.FactsCodegen").getMethod("main", String[].class);
       for (String module : List.of("db-schema", "query", "datasets")) {
@@ -182,35 +182,30 @@ class ArchitectureTest {
       // the kernels, from the generator's own table
       loader.loadClass("klotskidb.codegen.KernelsCodegen").getMethod("main", String[].class)
           .invoke(null, (Object) new String[] {temp.resolve("analysis").toString()});
-      InvocationTargetException refused = assertThrows(InvocationTargetException.class,
-          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "db-schema", temp.resolve("w").toString()}));
-      String said = refused.getCause().getMessage();
-      assertTrue(refused.getCause() instanceof IllegalStateException
-          && said.matches("FactsCodegen: .*wrong\\.txt:\\d+: solved: a yes or no is a few bits; a long has no stored null"),
-          refused.getCause().toString());
-      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      // each wrong declaration refused with its file, line and reason, nothing written
+      Map<String, String> refusals = new LinkedHashMap<>();
+      refusals.put(Files.readString(declaration).replace("stored 1 unsigned\n  built Code.isSolved",
+          "stored 8 unsigned\n  built Code.isSolved"), "solved: a yes or no is a few bits; a long has no stored null");
       // an analysed fact is as wide as a short or an int of its row of analysis
-      Files.writeString(wrong, Files.readString(declaration).replace("analysed 16", "analysed 24"));
-      refused = assertThrows(InvocationTargetException.class,
-          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "db-schema", temp.resolve("w").toString()}));
-      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: farthest_step: an analysed "
-          + "fact is an int of 16 or 32 bits, read from its AnalysisRecord \\(no read\\)"), refused.getCause().toString());
-      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      refusals.put(Files.readString(declaration).replace("analysed 16", "analysed 24"),
+          "farthest_step: an analysed fact is an int of 16 or 32 bits, read from its AnalysisRecord (no read)");
       // a group's stored fact is a short, an int, a code or a list
-      Files.writeString(wrong, Files.readString(declaration)
-          .replace("stored 16 signed null -1", "stored 24 signed null -1"));
-      refused = assertThrows(InvocationTargetException.class,
-          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "db-schema", temp.resolve("w").toString()}));
-      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: group "
-          + "max_min_solution_step: stored 16\\|32 \\[signed\\] \\[null V\\], code or list COUNT"), refused.getCause().toString());
-      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      refusals.put(Files.readString(declaration).replace("stored 16 signed null -1", "stored 24 signed null -1"),
+          "group max_min_solution_step: stored 16|32 [signed] [null V], code or list COUNT");
       // a Parquet column's encodings are dictionary and statistics
-      Files.writeString(wrong, Files.readString(declaration).replaceFirst("encoded statistics\n", "encoded sorted\n"));
-      refused = assertThrows(InvocationTargetException.class,
-          () -> main.invoke(null, (Object) new String[] {wrong.toString(), "datasets", temp.resolve("w").toString()}));
-      assertTrue(refused.getCause().getMessage().matches("FactsCodegen: .*wrong\\.txt:\\d+: code: no encoding sorted "
-          + "\\[dictionary, statistics\\]"), refused.getCause().toString());
-      assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+      refusals.put(Files.readString(declaration).replaceFirst("encoded statistics\n", "encoded sorted\n"),
+          "code: no encoding sorted [dictionary, statistics]");
+      for (Map.Entry<String, String> r : refusals.entrySet()) {
+        Files.writeString(wrong, r.getKey());
+        for (String module : List.of("db-schema", "query", "datasets")) {
+          InvocationTargetException refused = assertThrows(InvocationTargetException.class,
+              () -> main.invoke(null, (Object) new String[] {wrong.toString(), module, temp.resolve("w").toString()}));
+          String said = refused.getCause().getMessage();
+          assertTrue(refused.getCause() instanceof IllegalStateException
+              && said.matches("FactsCodegen: .*wrong\\.txt:\\d+: " + Pattern.quote(r.getValue())), module + ": " + said);
+          assertTrue(!Files.exists(temp.resolve("w")), "nothing written");
+        }
+      }
     }
     for (String module : List.of("db-schema", "query", "datasets")) {
       Path out = temp.resolve(module);

@@ -816,6 +816,22 @@ public final class FactsCodegen {
     return w.length > 2 && w[w.length - 2].equals("null") ? get + " == " + w[w.length - 1] + " ? null : " + get : get;
   }
 
+  /**
+   * A fact's entry in a catalogue's list ({@code new Fact(...)}): a layout's or a group's, {@code
+   * field} its stored field's constant or {@code null}, {@code bits} its width; the list closed after
+   * the last.
+   */
+  private static void catalogueEntry(StringBuilder b, Decl f, boolean group, String field, int bits, boolean last) {
+    String outputs = Stream.of(f.get("in").split(" ")).map(o -> "Output." + o.toUpperCase(Locale.ROOT))
+        .collect(Collectors.joining(", "));
+    String nullWhen = f.analysed() ? "Facts.NOT_ANALYSED" : quote(f.get("null"));
+    b.append("      new Fact(").append(quote(f.name())).append(", Type.").append(f.type().toUpperCase(Locale.ROOT))
+        .append(", ").append(nullWhen).append(",\n          ").append(quote(f.get("en"))).append(",\n          ")
+        .append(quote(f.get("zh"))).append(", ").append(quote(f.get("label"))).append(", Facts.outputs(")
+        .append(outputs).append("), ").append(f.analysed()).append(", ").append(group).append(", ").append(field)
+        .append(", ").append(bits).append(last ? "));\n\n" : "),\n");
+  }
+
   /** The catalogue's group facts, in order, and how each is read from a group's record. */
   String groupFactsList() {
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
@@ -832,17 +848,10 @@ public final class FactsCodegen {
         """);
     for (int i = 0; i < groupFacts.size(); i++) {
       Decl g = groupFacts.get(i);
-      String outputs = Stream.of(g.get("in").split(" ")).map(o -> "Output." + o.toUpperCase(Locale.ROOT))
-          .collect(Collectors.joining(", "));
-      String nullWhen = g.analysed() ? "Facts.NOT_ANALYSED" : quote(g.get("null"));
       String w = groupStored(g);
       int bits = g.has("key") ? Integer.parseInt(g.get("key")) : g.analysed() ? Integer.parseInt(g.get("analysed"))
           : w.matches("(16|32).*") ? Integer.parseInt(w.split(" ")[0]) : 32;
-      b.append("      new Fact(").append(quote(g.name())).append(", Type.").append(g.type().toUpperCase(Locale.ROOT))
-          .append(", ").append(nullWhen).append(",\n          ").append(quote(g.get("en"))).append(",\n          ")
-          .append(quote(g.get("zh"))).append(", null, Facts.outputs(").append(outputs).append("), ")
-          .append(g.analysed()).append(", true, null, ").append(bits)
-          .append(i + 1 < groupFacts.size() ? "),\n" : "));\n\n");
+      catalogueEntry(b, g, true, "null", bits, i + 1 == groupFacts.size());
     }
     b.append("""
           /** A group fact's value: one switch rather than a lambda per fact. */
@@ -872,17 +881,9 @@ public final class FactsCodegen {
         """);
     for (int i = 0; i < facts.size(); i++) {
       Decl f = facts.get(i);
-      String outputs = Stream.of(f.get("in").split(" ")).map(o -> "Output." + o.toUpperCase(Locale.ROOT))
-          .collect(Collectors.joining(", "));
-      String nullWhen = f.analysed() ? "Facts.NOT_ANALYSED" : quote(f.get("null"));
       int bits = f.stored() ? f.bits() : f.analysed() ? Integer.parseInt(f.get("analysed"))
           : f.has("bits") ? Integer.parseInt(f.get("bits")) : 32;
-      b.append("      new Fact(").append(quote(f.name())).append(", Type.").append(f.type().toUpperCase(Locale.ROOT))
-          .append(", ").append(nullWhen).append(",\n          ").append(quote(f.get("en"))).append(",\n          ")
-          .append(quote(f.get("zh"))).append(", ").append(quote(f.get("label"))).append(", Facts.outputs(")
-          .append(outputs).append("), ").append(f.analysed()).append(", false, ")
-          .append(f.stored() ? "CaseField." + f.constant() : "null").append(", ").append(bits)
-          .append(i + 1 < facts.size() ? "),\n" : "));\n\n");
+      catalogueEntry(b, f, false, f.stored() ? "CaseField." + f.constant() : "null", bits, i + 1 == facts.size());
     }
     b.append("""
           /**
