@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
  * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord} and {@code GroupRows};
  * {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code GroupFacts}; {@code
- * datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each module's pom runs it before compiling, in Maven's own JVM (the
+ * datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each module's pom runs it
+ * before compiling, in Maven's own JVM (the
  * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
  * and reason.
  *
@@ -329,7 +330,7 @@ public final class FactsCodegen {
 
   /** A group fact's record component: its Java type. */
   private static String groupJavaType(Decl g) {
-    String stored = g.has("stored") ? g.get("stored") : "";
+    String stored = groupStored(g);
     return stored.equals("code") ? "long" : stored.startsWith("list ") ? "int[]" : "int";
   }
 
@@ -696,6 +697,18 @@ public final class FactsCodegen {
     return g.has("stored") ? g.get("stored") : "";
   }
 
+  /** The stored value that stands for a group fact's null ({@code stored 16 signed null -1}: -1); null when none. */
+  private static String groupNullValue(Decl g) {
+    String[] w = groupStored(g).split(" ");
+    return w.length > 2 && w[w.length - 2].equals("null") ? w[w.length - 1] : null;
+  }
+
+  /** A group fact's stored width in bytes: 2 or 4, 5 for a code, 0 for a list (4 each) or one not stored. */
+  private static int groupBytes(Decl g) {
+    String w = groupStored(g);
+    return w.equals("code") ? 5 : w.matches("(16|32).*") ? Integer.parseInt(w.split(" ")[0]) / 8 : 0;
+  }
+
   /**
    * A row of {@code groups} as a record: the key's facts, then the value's, a component each, in
    * the declaration's order; how a build and a group flooded alone make it.
@@ -707,9 +720,8 @@ public final class FactsCodegen {
         + " * value, a component each, in the declaration's order.\n *\n");
     for (Decl g : held) {
       b.append(" * @param ").append(g.camel()).append(' ').append(doc(g.get("en")));
-      String[] w = groupStored(g).split(" ");
-      if (g.has("null") && w.length > 2 && w[w.length - 2].equals("null")) {
-        b.append("; ").append(w[w.length - 1]).append(" when ").append(doc(g.get("null")));
+      if (g.has("null") && groupNullValue(g) != null) {
+        b.append("; ").append(groupNullValue(g)).append(" when ").append(doc(g.get("null")));
       }
       b.append('\n');
     }
@@ -741,10 +753,8 @@ public final class FactsCodegen {
     int fixed = 0;
     List<String> widths = new ArrayList<>();
     for (Decl g : value) {
-      String w = groupStored(g);
-      int bytes = w.equals("code") ? 5 : w.startsWith("list ") ? 0 : Integer.parseInt(w.split(" ")[0]) / 8;
-      fixed += bytes;
-      widths.add(g.name() + (bytes > 0 ? " " + bytes : " 4 each"));
+      fixed += groupBytes(g);
+      widths.add(g.name() + (groupBytes(g) > 0 ? " " + groupBytes(g) : " 4 each"));
     }
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
     b.append("""
@@ -812,8 +822,7 @@ public final class FactsCodegen {
       return g.get("read");
     }
     String get = "g." + g.camel() + "()";
-    String[] w = groupStored(g).split(" ");
-    return w.length > 2 && w[w.length - 2].equals("null") ? get + " == " + w[w.length - 1] + " ? null : " + get : get;
+    return groupNullValue(g) != null ? get + " == " + groupNullValue(g) + " ? null : " + get : get;
   }
 
   /**
@@ -832,25 +841,23 @@ public final class FactsCodegen {
         .append(", ").append(bits).append(last ? "));\n\n" : "),\n");
   }
 
+  /** A catalogue's class up to its list's first entry: its comment ({@code doc}'s lines), name and constructor. */
+  private static String catalogueClass(String name, String doc) {
+    return "/**\n" + doc.lines().map(l -> " * " + l + "\n").collect(Collectors.joining()) + " */\nfinal class " + name
+        + " {\n  private " + name + "() {}\n\n  static final List<Fact> LIST = List.of(\n";
+  }
+
   /** The catalogue's group facts, in order, and how each is read from a group's record. */
   String groupFactsList() {
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
-    b.append("""
-        /**
-         * The catalogue's group facts in the order of Parquet's groups table and of the JSON documents
-         * ({@link Facts#GROUP}), each with its meanings and outputs; and how each is read from a group's
-         * record and its diameter (-1 until its class is analysed).
-         */
-        final class GroupFacts {
-          private GroupFacts() {}
-
-          static final List<Fact> LIST = List.of(
-        """);
+    b.append(catalogueClass("GroupFacts", """
+        The catalogue's group facts in the order of Parquet's groups table and of the JSON documents
+        ({@link Facts#GROUP}), each with its meanings and outputs; and how each is read from a group's
+        record and its diameter (-1 until its class is analysed)."""));
     for (int i = 0; i < groupFacts.size(); i++) {
       Decl g = groupFacts.get(i);
-      String w = groupStored(g);
       int bits = g.has("key") ? Integer.parseInt(g.get("key")) : g.analysed() ? Integer.parseInt(g.get("analysed"))
-          : w.matches("(16|32).*") ? Integer.parseInt(w.split(" ")[0]) : 32;
+          : groupBytes(g) == 2 || groupBytes(g) == 4 ? 8 * groupBytes(g) : 32;
       catalogueEntry(b, g, true, "null", bits, i + 1 == groupFacts.size());
     }
     b.append("""
@@ -869,16 +876,9 @@ public final class FactsCodegen {
 
   String layoutFacts() {
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
-    b.append("""
-        /**
-         * The catalogue's layout facts in the order of a layout's JSON document ({@link Facts#LAYOUT}), each
-         * with its meanings and outputs, a stored fact with its field; and how each fact not stored is read.
-         */
-        final class LayoutFacts {
-          private LayoutFacts() {}
-
-          static final List<Fact> LIST = List.of(
-        """);
+    b.append(catalogueClass("LayoutFacts", """
+        The catalogue's layout facts in the order of a layout's JSON document ({@link Facts#LAYOUT}), each
+        with its meanings and outputs, a stored fact with its field; and how each fact not stored is read."""));
     for (int i = 0; i < facts.size(); i++) {
       Decl f = facts.get(i);
       int bits = f.stored() ? f.bits() : f.analysed() ? Integer.parseInt(f.get("analysed"))

@@ -18,7 +18,6 @@ import java.nio.ByteBuffer;
 public final class GroupsCodec {
   public static final String FAMILY = Schema.GROUPS;
   public static final int KEY_BYTES = Schema.GROUP_KEY_BYTES;
-  public static final int VALUE_FIXED_BYTES = GroupRows.FIXED_BYTES;
 
   private GroupsCodec() {}
 
