@@ -114,7 +114,7 @@ final class FindCommand implements Callable<Integer> {
           + (p.notAnalysed().size() > 8 ? ", ..." : "") + "; klotski analyse)");
     }
     if (f.byFarthest() && f.groupNum() < 0 && p.total() != null && !p.total().exact()) {
-      out.println("(at least: classes analysed before find's farthest_step index are searched layout by layout; "
+      out.println("(not counted: classes analysed before find's farthest_step index are searched layout by layout; "
           + "'klotski analyse' indexes them from their stored values, no BFS)");
     }
     if (p.partial()) {
@@ -128,6 +128,12 @@ final class FindCommand implements Callable<Integer> {
         out.println("(" + UserText.count(p.hits().size(), "layout", "layouts") + ", the last page"
             + (all == p.hits().size() ? "" : String.format(Locale.ROOT, " of %,d", all)) + ")");
       }
+    } else if (p.total() != null && !p.total().exact()) {
+      // a total the index does not count is the answers of the pages so far: said as that, not as
+      // "3 of at least 3 layouts"
+      out.println("(" + UserText.count(p.hits().size(), "layout", "layouts") + String.format(Locale.ROOT,
+          "; %,d found so far, how many in all is known at the last page; next page: --cursor ", p.total().count())
+          + p.next() + ")");
     } else {
       long counted = p.total() == null ? p.hits().size() : p.total().count(); // the noun follows the last number
       out.println("(" + p.hits().size() + total + " " + UserText.noun(counted, "layout", "layouts") + "; next page: --cursor "

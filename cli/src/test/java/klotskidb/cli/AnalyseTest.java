@@ -105,7 +105,8 @@ class AnalyseTest {
     SmallDatabase.withoutIndex(db);
     Cli old = Cli.run(far);
     assertEquals(0, old.exit, old.toString());
-    assertTrue(old.out.contains(" of at least 5 layouts; next page") && old.out.contains("(at least: classes "
+    assertTrue(old.out.contains("(5 layouts; 5 found so far, how many in all is known at the last page; next page")
+        && old.out.contains("(not counted: classes "
         + "analysed before find's farthest_step index are searched layout by layout; 'klotski analyse' indexes"),
         old.out);
     Cli index = Cli.run("analyse", "--db", db.toString(), "--no-progress");

@@ -888,6 +888,16 @@ class BrowserTest {
     wait.until(b -> "横刀立马".equals(js(b, "return new URLSearchParams(decodeURIComponent(location.hash.slice(6))).get('group')")));
     wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
+    // a group with a step range, which the index does not count: no total made up ("24 of at least
+    // 24") until the last page
+    browser.findElement(By.id("f-min")).clear();
+    browser.findElement(By.id("f-min")).sendKeys("80");
+    browser.findElement(By.cssSelector("#find-form button")).click();
+    wait.until(b -> b.findElement(By.id("found-note")).getText()
+        .equals("24 shown; how many in all is known at the last page; click one to open it"));
+    click(wait, By.id("found-more"));
+    wait.until(b -> b.findElement(By.id("found-note")).getText()
+        .equals("48 shown; how many in all is known at the last page; click one to open it"));
 
     // the finder from the header: a view of its own, on top, no question asked yet
     click(wait, By.id("find-link"));

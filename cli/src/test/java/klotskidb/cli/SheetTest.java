@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,6 +52,34 @@ class SheetTest {
       out.add(m.group(1));
     }
     return out;
+  }
+
+  /**
+   * A group with a step range, which the index does not count: its total is the answers read so
+   * far, so neither the sheet nor find's page says "3 of at least 3"; the last page counts them all.
+   */
+  @Test
+  void aTotalTheIndexDoesNotCountIsNotMadeUp() throws Exception {
+    assertEquals("Group 5-4-1-1, at least 80 steps to solve, by class, then steps: the first 3",
+        groupSheetsQuestion("80", "3", "en"));
+    assertEquals("组 5-4-1-1，最少步数至少 80，按类别、步数：前 3 个", groupSheetsQuestion("80", "3", "zh"));
+    assertEquals("Group 5-4-1-1, at least 91 steps to solve, by class, then steps: the first 14 of 14",
+        groupSheetsQuestion("91", "30", "en"));
+    Cli find = Cli.run("find", "--db", db.toString(), "--group", "5-4-1-1", "--min-steps", "80", "--limit", "3");
+    assertEquals(0, find.exit, find.toString());
+    assertTrue(find.out.contains("\n(3 layouts; 3 found so far, how many in all is known at the last page; next page: "
+        + "--cursor "), find.out);
+  }
+
+  /** The question under the title of a sheet of group 5-4-1-1's layouts of {@code minSteps} steps or more. */
+  private static String groupSheetsQuestion(String minSteps, String limit, String lang) throws IOException {
+    Path file = temp.resolve("group-" + minSteps + "-" + lang + ".html");
+    Cli sheet = Cli.run("sheet", "--db", db.toString(), "--group", "5-4-1-1", "--min-steps", minSteps, "--limit", limit,
+        "--lang", lang, "--out", file.toString());
+    assertEquals(0, sheet.exit, sheet.toString());
+    Matcher m = Pattern.compile("<p class=\"question\">([^<]*)</p>").matcher(Files.readString(file));
+    assertTrue(m.find(), file.toString());
+    return m.group(1);
   }
 
   @Test

@@ -83,8 +83,10 @@ public final class PuzzleSheet {
       throw new Lookup.NotFoundException("the filter finds no layout in the database: nothing to put on a sheet",
           "nothing_found", Map.of());
     }
-    String of = total == null ? "" : String.format(Locale.ROOT, zh ? "，共 %s%,d 个" : " of %s%,d",
-        total.exact() ? "" : zh ? "至少 " : "at least ", total.count());
+    // a total the index does not count (a group with another filter) is the answers read so far,
+    // the sheet's own number: "the first 24", not "the first 24 of at least 24"
+    String of = total == null || !total.exact() ? ""
+        : String.format(Locale.ROOT, zh ? "，共 %,d 个" : " of %,d", total.count());
     String question = zh ? q.filter().inWords(true) + "：前 " + records.size() + " 个" + of
         : q.filter().inWords(false) + ": " + first(records.size()) + of;
     return of(db, records, question, lang);
