@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import klotskidb.base.InputException;
 import klotskidb.base.UserText;
-import klotskidb.enumerator.Code;
 import klotskidb.layerer.Solver;
 import klotskidb.query.Json;
 import klotskidb.query.LayoutRef;
@@ -94,11 +93,7 @@ final class PathCommand implements Callable<Integer> {
       if (path == null) {
         throw new IllegalArgumentException(Queries.noPath(a, b));
       }
-      StringBuilder s = new StringBuilder(path.length * 10);
-      for (long code : path) {
-        s.append(s.length() == 0 ? "" : " ").append(Code.format(code));
-      }
-      return s.toString();
+      return PathPrinter.line(path);
     });
   }
 

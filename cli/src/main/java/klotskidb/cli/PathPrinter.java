@@ -14,6 +14,15 @@ final class PathPrinter {
     return UserText.count(n, "step", "steps");
   }
 
+  /** The codes of a path on one line, separated by spaces: an answer of {@code solve --stdin} and {@code path --stdin}. */
+  static String line(long[] path) {
+    StringBuilder s = new StringBuilder(path.length * 10);
+    for (long code : path) {
+      s.append(s.length() == 0 ? "" : " ").append(Code.format(code));
+    }
+    return s.toString();
+  }
+
   static void print(PrintWriter out, long[] path, boolean codesOnly) {
     for (int i = 0; i < path.length; i++) {
       if (codesOnly) {

@@ -97,11 +97,7 @@ final class SolveCommand implements Callable<Integer> {
         if (s.path() == null) {
           throw unsolvable(s.code());
         }
-        StringBuilder b = new StringBuilder(s.path().length * 10);
-        for (long code : s.path()) {
-          b.append(b.length() == 0 ? "" : " ").append(Code.format(code));
-        }
-        return b.toString();
+        return PathPrinter.line(s.path());
       }, kdb == null ? Runtime.getRuntime().availableProcessors() : 1); // without a database, a BFS a line: on every core
     }
   }
