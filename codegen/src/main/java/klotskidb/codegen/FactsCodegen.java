@@ -681,6 +681,16 @@ public final class FactsCodegen {
           .append(");\n");
     }
     b.append("  }\n\n");
+    // a find answer's analysed facts are those the find index holds (in find); the others are not
+    // read there, -1. A fact added to find changes this factory's arguments, and so its callers
+    List<Decl> inFind = analysed.stream().filter(f -> List.of(f.get("in").split(" ")).contains("find")).toList();
+    b.append("  /**\n   * A find answer's analysed facts, as the find index holds them (")
+        .append(inFind.stream().map(Decl::name).collect(Collectors.joining(", ")))
+        .append(");\n   * the others -1: a find answer does not show them.\n   */\n");
+    b.append("  public static AnalysisRecord inFind(").append(inFind.stream().map(f -> "int " + f.camel())
+        .collect(Collectors.joining(", "))).append(") {\n");
+    b.append("    return new AnalysisRecord(").append(analysed.stream()
+        .map(f -> inFind.contains(f) ? f.camel() : "-1").collect(Collectors.joining(", "))).append(");\n  }\n\n");
     b.append("  /** The record of a row's value, as {@link #put} wrote it. */\n");
     b.append("  public static AnalysisRecord decode(byte[] value) {\n");
     b.append("    ByteBuffer b = ByteBuffer.wrap(value);\n");
