@@ -70,8 +70,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * position's; a link's bad move stopped; the level ticked with the best, after a reload, and only
  * for the player's own solves (not a link that arrives solved, not the solution played); every classic and a seeded sample of 100 other levels open, the page's move rule equal
  * to the database's on each; ten random minimal "hard" puzzles (46 to 80 steps, the ranges the difficulty words'), all different; a phone
- * opening a level with its counter and board in view. Then the tools: an error, the editor, find,
- * the lists. A second browser in Chinese: an unknown name's error in Chinese, English chosen and
+ * opening a level with its counter and board in view. Then the tools, a part each: an error, the
+ * editor, drags and games in progress, the timer, the finder, the lists on demand. A second browser in Chinese: an unknown name's error in Chinese, English chosen and
  * kept after a reload.
  *
  * <p>A visit's parts are tests of their own, in order ({@code @Order}), sharing one browser and one
@@ -799,11 +799,16 @@ class BrowserTest {
 
   }
 
-  /** The tools: the editor, the group's hardest, dragging, games in progress, the timer, the finder (its address, the sheet, errors, mirror pairs, Back and Forward), the lists on demand, the icon. */
+  /** A desktop window of the tools' parts, whatever the part before left (a phone's size). */
+  private static void desktop() {
+    browser.manage().window().setSize(new Dimension(1100, 1000));
+  }
+
+  /** The editor: pieces placed make a layout, which opens; a piece on a taken cell says why not. */
   @Test
   @Order(9)
-  void theEditorTheFinderTheListsDragsAndTheTimer() throws Exception {
-    browser.manage().window().setSize(new Dimension(1100, 1000));
+  void theEditorMakesALayoutAndSaysWhyAPieceDoesNotFit() throws Exception {
+    desktop();
     browser.get("about:blank"); // a page of its own, whatever the part before left (the same address does not load again)
     browser.get(base + "#l=1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
@@ -821,10 +826,21 @@ class BrowserTest {
     place(wait, "1x1", 0);
     browser.findElement(By.id("use")).click();
     wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
+  }
 
+  /**
+   * Dragging: a cell's drag moves a piece a cell, a short flick one cell, a drag past where the
+   * piece can go as far as it goes, back where it started takes the move back; then two games in
+   * progress, each kept, offered on the landing page, the latest first.
+   */
+  @Test
+  @Order(10)
+  void dragsMoveAPieceAndGamesInProgressAreOfferedAgain() throws Exception {
+    desktop();
     // the group's hardest layouts one click away: 5-4-1-1 has 2 at 93 steps
     browser.get(base + "#1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+    allFacts(true); // the group's facts (kept on from the editor's part; on here when this part runs alone)
     wait.until(b -> b.findElement(By.id("facts")).getText().contains("hardest in group 93 steps, 2 layouts"));
     // dragging: a cell's drag moves a piece a cell, a short flick one cell its way, a drag past where the
     // piece can go as far as it goes (the 1x1 at 16 along the empty bottom row); the piece follows meanwhile
@@ -861,7 +877,13 @@ class BrowserTest {
         && games.get(1).endsWith(": 1 move made"), games.get(1));
     click(wait, By.cssSelector("#continue a[href*='l=1A9BF0C00']"));
     counter(wait, "1 move · optimum 81");
-    // the timer, on request: a game timed from its first move, its time said when solved and kept as a record
+  }
+
+  /** The timer, on request: a game timed from its first move, its time said when solved and kept as a record. */
+  @Test
+  @Order(11)
+  void theTimerTimesAGameFromItsFirstMoveAndKeepsItsTime() throws Exception {
+    desktop();
     String oneStep = Cli.run("find", "--db", dbDir.toString(), "--class", "5-4-1", "--min-steps", "1", "--max-steps", "1",
         "--limit", "1", "--codes-only").out.trim();
     browser.get(base + "#l=" + oneStep);
@@ -873,8 +895,21 @@ class BrowserTest {
     assertTrue(((String) js(browser, "return JSON.stringify(store.get('progress', {})['" + oneStep + "'])"))
         .matches("\\{\"moves\":1,\"hints\":1,\"optimum\":1,\"time\":\\d+\\}"), "the record keeps the time");
     click(wait, By.id("timer"));
+  }
+
+  /**
+   * The finder: the group's hardest one click away, a group named by a layout of it, a total the
+   * index does not count, the finder's own view, a question in the address, the sheet of the
+   * answers shown, an error that leaves no answers of before, one of each mirror pair, Back and
+   * Forward between questions, an answer opened with its lists.
+   */
+  @Test
+  @Order(12)
+  void theFinderAsksFromItsFormAndItsAddressAndPrintsTheSet() throws Exception {
+    desktop();
     browser.get(base + "#1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
+    allFacts(true);
     click(wait, By.id("hardest"));
     wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
@@ -981,7 +1016,17 @@ class BrowserTest {
     showLists(browser, wait);
     wait.until(b -> b.findElement(By.id("far-title")).getText().startsWith("Farthest: "));
     wait.until(b -> !b.findElements(By.cssSelector("#far a")).isEmpty());
+  }
 
+  /**
+   * The lists on demand of a layout whose class is not analysed: the classic start's published
+   * farthest and solution layouts, a farthest one opened; "1 layout" and "the nearest" for one;
+   * the page's icon.
+   */
+  @Test
+  @Order(13)
+  void theListsOnDemandGiveThePublishedLayoutsAndTheIconIsServed() throws Exception {
+    desktop();
     // the lists of the classic start on demand (its class is not analysed): the published values
     browser.get(base + "#1A9BF0C00");
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
