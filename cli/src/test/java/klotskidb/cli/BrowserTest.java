@@ -32,11 +32,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
@@ -1168,21 +1172,52 @@ class BrowserTest {
   }
 
   /**
-   * What newcomers met (issue 79), each as they met it: a level's card resumes its game in progress
-   * and says so; "Next level" and the title's pinyin after a link and a reload; a watched solution
-   * ends in a panel of its own; an unsolvable group's solution layouts say "none", never "null";
-   * the coach's moves next to the board on a phone and the internals on request; two overlapping
-   * targets each reachable by a click on its own half; the finder's range of optimal solutions and
-   * its way to the named puzzles. English and Chinese, desktop and phone, with screenshots.
+   * What newcomers met (issue 79), each as they met it, in a browser of its own (no game of the
+   * parts above) and a server of its own, a test each, in order: a level's card resumes its game
+   * in progress and says so; "Next level" and the title's pinyin after a link and a reload; a
+   * watched solution ends in a panel of its own; an unsolvable group's solution layouts say
+   * "none", never "null"; the coach's moves next to the board on a phone and the internals on
+   * request; two overlapping targets each reachable by a click on its own half; the finder's range
+   * of optimal solutions and its way to the named puzzles. English and Chinese, desktop and phone,
+   * with screenshots. A part that leans on the one before runs it first when run alone.
    */
-  @Test
-  void theEdgesNewcomersMet() throws Exception {
-    WebDriver browser = browser();
-    try (Served served = Served.start(dbDir)) {
-      String base = served.base + "/";
-      WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
+  @Nested
+  @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  @Execution(ExecutionMode.SAME_THREAD) // after the visit above, not beside it: one browser at a time
+  class TheEdgesNewcomersMet {
+    private WebDriver browser;
+    private Served served;
+    private String base;
+    private WebDriverWait wait;
+    /** 七步成诗's title on its card (part 1), and the next level its solve offers (part 2). */
+    private String cardTitle;
+    private String next;
+
+    @BeforeAll
+    void start() throws Exception {
+      browser = browser();
+      served = Served.start(dbDir);
+      base = served.base + "/";
+      wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
       wait.ignoring(StaleElementReferenceException.class);
-      // 1. a level's card resumes its game: 横刀立马 6 moves, 七步成诗 1 move, then 横刀立马's card again
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+      if (browser != null) {
+        browser.quit();
+      }
+      if (served != null) {
+        served.close();
+      }
+    }
+
+    /** A level's card resumes its game in progress and says so (in Chinese too), as does the landing's "continue". */
+    @Test
+    @Order(1)
+    void aLevelsCardResumesItsGameAndSaysSo() throws Exception {
+      // a level's card resumes its game: 横刀立马 6 moves, 七步成诗 1 move, then 横刀立马's card again
       browser.get(base);
       click(wait, By.cssSelector("section[data-source='tieba-40'] a[data-code='1A9BF0C00']"));
       counter(wait, "0 moves · optimum 81");
@@ -1191,7 +1226,7 @@ class BrowserTest {
       browser.get(base);
       click(wait, By.cssSelector("#levels a[data-code='AA22BFC00']"));
       counter(wait, "0 moves · optimum 7");
-      String cardTitle = wait.until(b -> b.findElement(By.id("title")).getText());
+      cardTitle = wait.until(b -> b.findElement(By.id("title")).getText());
       assertTrue(cardTitle.startsWith("七步成诗"), cardTitle);
       hinted(wait, 0, 1);
       address(wait, "m=");
@@ -1213,8 +1248,16 @@ class BrowserTest {
       counter(wait, "6 moves · optimum 81");
       hinted(wait, 6, 1);
       counter(wait, "7 moves · optimum 81");
+    }
 
-      // 2. Next level and the title's pinyin after a link and a reload (F5 mid-game): 七步成诗 afresh
+    /** "Next level" and the title's pinyin after a link and a reload mid-game: 七步成诗 afresh, solved by the hints. */
+    @Test
+    @Order(2)
+    void nextLevelAndTheTitlesPinyinSurviveALinkAndAReload() throws Exception {
+      if (cardTitle == null) { // run alone: the card's title, from the part before
+        aLevelsCardResumesItsGameAndSaysSo();
+      }
+      // Next level and the title's pinyin after a link and a reload (F5 mid-game): 七步成诗 afresh
       browser.get("about:blank");
       browser.get(base + "#l=AA22BFC00");
       counter(wait, "0 moves · optimum 7");
@@ -1232,10 +1275,18 @@ class BrowserTest {
       counter(wait, "Solved in 7 moves (optimum 7), 7 hints");
       assertEquals("solved", attribute(wait, By.id("counter"), "class"));
       wait.until(b -> b.findElement(By.id("next-level")).isDisplayed());
-      String next = browser.findElement(By.id("next-level")).getAttribute("href").replaceAll("^[^#]*", "");
+      next = browser.findElement(By.id("next-level")).getAttribute("href").replaceAll("^[^#]*", "");
       screenshot(browser, "edges-solved");
+    }
 
-      // 3. the solution watched: a panel of its own, grey, saying it is not the player's solve
+    /** The solution watched after a solve: a panel of its own, grey, not the player's solve, the next level offered still. */
+    @Test
+    @Order(3)
+    void aWatchedSolutionEndsInAPanelOfItsOwn() throws Exception {
+      if (next == null) { // run alone: 七步成诗 solved, from the part before
+        nextLevelAndTheTitlesPinyinSurviveALinkAndAReload();
+      }
+      // the solution watched: a panel of its own, grey, saying it is not the player's solve
       click(wait, By.id("restart"));
       counter(wait, "0 moves · optimum 7");
       new Select(browser.findElement(By.id("speed"))).selectByValue("80");
@@ -1254,8 +1305,13 @@ class BrowserTest {
       wait.until(b -> !b.findElements(By.cssSelector("#levels a")).isEmpty());
       assertEquals(js(browser, "let n = document.querySelector(\"#levels a[data-code='AA22BFC00']\").nextElementSibling;"
           + " while (n.classList.contains('absent')) n = n.nextElementSibling; return n.getAttribute('href')"), next);
+    }
 
-      // 4. an unsolvable group's solution layouts: "none", never "null"; the internals on request
+    /** An unsolvable group's solution layouts: "none", never "null", in both languages; the internals on request. */
+    @Test
+    @Order(4)
+    void anUnsolvableGroupsSolutionsAreNoneNeverNull() throws Exception {
+      // an unsolvable group's solution layouts: "none", never "null"; the internals on request
       browser.get(base + "#l=1AAEF0C00");
       counter(wait, "This layout cannot be solved: its group has no solved layout.");
       assertTrue(!browser.findElement(By.id("fact-solutions")).isDisplayed(), "the internals hidden at first");
@@ -1272,8 +1328,13 @@ class BrowserTest {
       click(wait, By.id("lang"));
       click(wait, By.id("more-facts")); // the player's facts only again
       wait.until(b -> !b.findElement(By.id("fact-solutions")).isDisplayed());
+    }
 
-      // 5. the coach's moves beside the board on a desktop, right under its controls on a phone; a link's
+    /** The coach's moves beside the board on a desktop, right under its controls on a phone; a link's title with its pinyin. */
+    @Test
+    @Order(5)
+    void theCoachsMovesAreBesideTheBoardOnADesktopAndUnderItOnAPhone() throws Exception {
+      // the coach's moves beside the board on a desktop, right under its controls on a phone; a link's
       // title with its pinyin, as from the level's card
       browser.get("about:blank");
       browser.get(base + "#l=1A9BF0C00");
@@ -1297,8 +1358,14 @@ class BrowserTest {
       click(wait, By.id("lang"));
       click(wait, By.id("coach"));
       browser.manage().window().setSize(new Dimension(1100, 1000));
+    }
 
-      // 6. a piece that goes one or two cells down: two targets sharing a cell, each a click on its own half
+    /** A piece that goes one or two cells down: two targets sharing a cell, each a click on its own half. */
+    @Test
+    @Order(6)
+    void twoTargetsSharingACellAreEachAClickOnItsOwnHalf() throws Exception {
+      browser.manage().window().setSize(new Dimension(1100, 1000));
+      // a piece that goes one or two cells down: two targets sharing a cell, each a click on its own half
       browser.get(base + "#l=1AE8C7C00");
       wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1AE8C7C00"));
       String optimum = wait.until(b -> b.findElement(By.id("fact-steps")).getText().replaceAll("\\D.*", ""));
@@ -1320,8 +1387,13 @@ class BrowserTest {
         click(wait, By.id("undo"));
         wait.until(b -> "1AE8C7C00".equals(b.findElement(By.id("board")).getAttribute("data-code")));
       }
+    }
 
-      // 8. the finder asks for a range of optimal solutions and shows the way to the named puzzles
+    /** The finder asks for a range of optimal solutions (the API's answers, the sheet's question, after a reload) and shows the way to the named puzzles. */
+    @Test
+    @Order(7)
+    void theFinderAsksForARangeOfOptimalSolutionsAndShowsTheNamedPuzzles() throws Exception {
+      // the finder asks for a range of optimal solutions and shows the way to the named puzzles
       browser.get(base + "#find=");
       wait.until(b -> b.findElement(By.id("f-omax")).isDisplayed());
       browser.findElement(By.id("f-class")).sendKeys("5-4-1");
@@ -1350,8 +1422,6 @@ class BrowserTest {
       screenshot(browser, "edges-finder");
       click(wait, By.id("named-link"));
       wait.until(b -> b.findElement(By.id("landing")).isDisplayed() && "level-filter".equals(js(b, "return document.activeElement.id")));
-    } finally {
-      browser.quit();
     }
   }
 }
