@@ -273,31 +273,61 @@ class BrowserTest {
     startTheBrowser();
   }
 
-  /** One browser and one server for the ordered tests below: a player's and a designer's visit, part by part. */
+  /**
+   * A browser and a {@code klotski serve} of its own over the test's database, and the wait its
+   * parts share: the page redraws by replacing elements, so an element read mid-redraw is stale
+   * and read again.
+   */
+  private static final class Visit implements AutoCloseable {
+    final WebDriver browser;
+    final Served served;
+    final String base;
+    final WebDriverWait wait;
+
+    Visit(String... browserArguments) throws Exception {
+      browser = browser(browserArguments);
+      try {
+        served = Served.start(dbDir);
+      } catch (Exception | Error e) {
+        browser.quit();
+        throw e;
+      }
+      base = served.base + "/";
+      wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
+      wait.ignoring(StaleElementReferenceException.class);
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        browser.quit();
+      } finally {
+        served.close();
+      }
+    }
+  }
+
+  /** One visit for the ordered tests below: a player's and a designer's, part by part. */
+  private static Visit visit;
   private static WebDriver browser;
-  private static Served served;
   private static String base;
-  /** The page redraws by replacing elements: an element read mid-redraw is stale, read again. */
+  /** The visit's wait (an element read mid-redraw is read again). */
   private static WebDriverWait wait;
   /** The board 横刀立马's solve ended on (aLevelOpens...), which its shared address must show again. */
   private static String solvedBoard;
 
   /** After the database is built (JUnit orders no two @BeforeAll methods): the ordered tests' browser and server. */
   private static void startTheBrowser() throws Exception {
-    browser = browser();
-    served = Served.start(dbDir);
-    base = served.base + "/";
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
-    wait.ignoring(StaleElementReferenceException.class);
+    visit = new Visit();
+    browser = visit.browser;
+    base = visit.base;
+    wait = visit.wait;
   }
 
   @AfterAll
   static void stopTheBrowser() throws Exception {
-    if (browser != null) {
-      browser.quit();
-    }
-    if (served != null) {
-      served.close();
+    if (visit != null) {
+      visit.close();
     }
   }
 
@@ -1065,11 +1095,10 @@ class BrowserTest {
   /** A browser whose language is Chinese: the page in Chinese, its errors too; English chosen stays after a reload. */
   @Test
   void aChineseBrowserGetsChineseErrorsAndKeepsEnglishOnceChosen() throws Exception {
-    WebDriver browser = browser("--lang=zh-CN", "--accept-lang=zh-CN");
-    try (Served served = Served.start(dbDir)) {
-      String base = served.base + "/";
-      WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
-      wait.ignoring(StaleElementReferenceException.class);
+    try (Visit chinese = new Visit("--lang=zh-CN", "--accept-lang=zh-CN")) {
+      WebDriver browser = chinese.browser;
+      String base = chinese.base;
+      WebDriverWait wait = chinese.wait;
       browser.get(base);
       wait.until(b -> b.findElement(By.id("lang")).getText().equals("English"));
       assertEquals("关卡", browser.findElement(By.cssSelector("h2[data-t='levels']")).getText());
@@ -1146,8 +1175,6 @@ class BrowserTest {
       wait.until(b -> b.findElements(By.cssSelector("#continue > a.button")).size() == 5
           && b.findElement(By.cssSelector("#more-games summary")).getText().equals("2 more games in progress")
           && b.findElements(By.cssSelector("#more-games a")).size() == 2);
-    } finally {
-      browser.quit();
     }
   }
 
@@ -1186,8 +1213,8 @@ class BrowserTest {
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   @Execution(ExecutionMode.SAME_THREAD) // after the visit above, not beside it: one browser at a time
   class TheEdgesNewcomersMet {
+    private Visit visit;
     private WebDriver browser;
-    private Served served;
     private String base;
     private WebDriverWait wait;
     /** 七步成诗's title on its card (part 1), and the next level its solve offers (part 2). */
@@ -1196,20 +1223,16 @@ class BrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-      browser = browser();
-      served = Served.start(dbDir);
-      base = served.base + "/";
-      wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(20));
-      wait.ignoring(StaleElementReferenceException.class);
+      visit = new Visit();
+      browser = visit.browser;
+      base = visit.base;
+      wait = visit.wait;
     }
 
     @AfterAll
     void stop() throws Exception {
-      if (browser != null) {
-        browser.quit();
-      }
-      if (served != null) {
-        served.close();
+      if (visit != null) {
+        visit.close();
       }
     }
 
@@ -1404,7 +1427,7 @@ class BrowserTest {
       wait.until(b -> b.findElements(By.cssSelector("#found a")).size() == 24);
       List<String> shownCodes = browser.findElements(By.cssSelector("#found a")).stream().map(a -> a.getAttribute("data-code")).toList();
       HttpResponse<String> api = HttpClient.newHttpClient().send(HttpRequest
-          .newBuilder(URI.create(served.base + "/api/find?class=5-4-1&min_optimal=2&max_optimal=3&limit=24")).build(),
+          .newBuilder(URI.create(base + "api/find?class=5-4-1&min_optimal=2&max_optimal=3&limit=24")).build(),
           HttpResponse.BodyHandlers.ofString());
       List<String> apiCodes = new ArrayList<>();
       Matcher m = Pattern.compile("\"code\":\"([0-9A-F]{9})\"").matcher(api.body());
