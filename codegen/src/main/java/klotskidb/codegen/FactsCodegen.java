@@ -673,7 +673,33 @@ public final class FactsCodegen {
           /** Receives a class's rows in code order ({@link AnalysisWriter}): each layout's code and analysed facts. */
           public interface Sink {
         """);
-    b.append("    void row(long code, ").append(params).append(") throws RocksDBException;\n  }\n\n");
+    // the facts in find: those the find index holds (find_farthest), the only ones its writer reads
+    List<Decl> inFind = analysed.stream().filter(f -> List.of(f.get("in").split(" ")).contains("find")).toList();
+    String findParams = inFind.stream().map(f -> "int " + f.camel()).collect(Collectors.joining(", "));
+    String findArgs = inFind.stream().map(Decl::camel).collect(Collectors.joining(", "));
+    String allArgs = analysed.stream().map(Decl::camel).collect(Collectors.joining(", "));
+    String others = analysed.stream().map(f -> inFind.contains(f) ? f.camel() : "-1").collect(Collectors.joining(", "));
+    String findNames = inFind.stream().map(Decl::name).collect(Collectors.joining(", "));
+    b.append("    void row(long code, ").append(params).append(") throws RocksDBException;\n\n");
+    b.append("    /**\n     * A row of which only the facts in find are known (").append(findNames)
+        .append("),\n     * a class's stored values for its find index; the others -1.\n     */\n");
+    b.append("    default void rowInFind(long code, ").append(findParams).append(") throws RocksDBException {\n");
+    b.append("      row(code, ").append(others).append(");\n    }\n  }\n\n");
+    b.append("  /** Receives a row's code and its facts in find (").append(findNames)
+        .append("), what the find index is made of. */\n");
+    b.append("  public interface FindSink {\n");
+    b.append("    void row(long code, ").append(findParams).append(") throws RocksDBException;\n  }\n\n");
+    b.append("  /** The sink that hands each row's code and facts in find to {@code then}. */\n");
+    b.append("  public static Sink inFind(FindSink then) {\n");
+    b.append("    return (code, ").append(allArgs).append(") -> then.row(code, ").append(findArgs).append(");\n  }\n\n");
+    b.append("  /**\n   * The sink that puts each row's value in {@code value} (from its start, flipped: ready to be\n"
+        + "   * read) and then hands the row's code and facts in find to {@code then}.\n   */\n");
+    b.append("  public static Sink putting(ByteBuffer value, FindSink then) {\n");
+    b.append("    return (code, ").append(allArgs).append(") -> {\n");
+    b.append("      value.clear();\n");
+    b.append("      put(value, ").append(allArgs).append(");\n");
+    b.append("      value.flip();\n");
+    b.append("      then.row(code, ").append(findArgs).append(");\n    };\n  }\n\n");
     b.append("  /** Writes a row's value at {@code b}'s position. */\n");
     b.append("  public static void put(ByteBuffer b, ").append(params).append(") {\n");
     for (Decl f : analysed) {
@@ -681,16 +707,12 @@ public final class FactsCodegen {
           .append(");\n");
     }
     b.append("  }\n\n");
-    // a find answer's analysed facts are those the find index holds (in find); the others are not
-    // read there, -1. A fact added to find changes this factory's arguments, and so its callers
-    List<Decl> inFind = analysed.stream().filter(f -> List.of(f.get("in").split(" ")).contains("find")).toList();
-    b.append("  /**\n   * A find answer's analysed facts, as the find index holds them (")
-        .append(inFind.stream().map(Decl::name).collect(Collectors.joining(", ")))
+    // a find answer's analysed facts: the find index's; the others are not read there, -1. A fact
+    // added to find changes this factory's arguments, and so its callers
+    b.append("  /**\n   * A find answer's analysed facts, as the find index holds them (").append(findNames)
         .append(");\n   * the others -1: a find answer does not show them.\n   */\n");
-    b.append("  public static AnalysisRecord inFind(").append(inFind.stream().map(f -> "int " + f.camel())
-        .collect(Collectors.joining(", "))).append(") {\n");
-    b.append("    return new AnalysisRecord(").append(analysed.stream()
-        .map(f -> inFind.contains(f) ? f.camel() : "-1").collect(Collectors.joining(", "))).append(");\n  }\n\n");
+    b.append("  public static AnalysisRecord ofFind(").append(findParams).append(") {\n");
+    b.append("    return new AnalysisRecord(").append(others).append(");\n  }\n\n");
     b.append("  /** The record of a row's value, as {@link #put} wrote it. */\n");
     b.append("  public static AnalysisRecord decode(byte[] value) {\n");
     b.append("    ByteBuffer b = ByteBuffer.wrap(value);\n");

@@ -212,7 +212,7 @@ public final class AnalysisWriter implements AutoCloseable {
       Runnable stored) {
     Rows rows = sink -> {
       for (int i = 0; i < codes.length; i++) {
-        sink.row(codes[i], farthestSteps[i], 0, 0, 0);
+        sink.rowInFind(codes[i], farthestSteps[i]);
       }
     };
     enqueue(new Queued(new ClassValues(className, codes.length, rows, new int[0][], previous.farthestFile(),
@@ -457,7 +457,7 @@ public final class AnalysisWriter implements AutoCloseable {
               marker = new AnalysisMarker(c.farthestFile(), c.solutionFile(), c.seconds(), analysisSum.toString(),
                   groupSum.toString(), null, null);
             } else {
-              c.rows().forEach(rows::add); // the stored values: only the index is written
+              c.rows().forEach(AnalysisRecord.inFind(rows::add)); // the stored values: only the index is written
               marker = q.previous();
             }
             Path index = WriteTarget.classFile(building, Schema.FIND_FARTHEST, c.className());
@@ -512,7 +512,7 @@ public final class AnalysisWriter implements AutoCloseable {
       steps = new int[layouts];
     }
 
-    void add(long code, int farthestStep, int farthestNum, int minSolutionNum, int solutionNum) {
+    void add(long code, int farthestStep) {
       if (n == codes.length) {
         throw new IllegalStateException("the class gave more rows than its " + codes.length + " layouts");
       }
@@ -553,17 +553,14 @@ public final class AnalysisWriter implements AutoCloseable {
       writer.open(file.toString());
       ByteBuffer key = ByteBuffer.allocateDirect(Schema.CODE_BYTES);
       ByteBuffer value = ByteBuffer.allocateDirect(AnalysisRecord.VALUE_BYTES);
-      rows.forEach((code, farthestStep, farthestNum, minSolutionNum, solutionNum) -> {
+      rows.forEach(AnalysisRecord.putting(value, (code, farthestStep) -> {
         key.clear();
-        value.clear();
         AnalysisCodec.putKey(key, code);
-        AnalysisRecord.put(value, farthestStep, farthestNum, minSolutionNum, solutionNum);
         key.flip();
-        value.flip();
         sum.update(key, value);
         writer.put(key, value);
-        kept.add(code, farthestStep, farthestNum, minSolutionNum, solutionNum);
-      });
+        kept.add(code, farthestStep);
+      }));
       if (sum.rows() > 0) {
         writer.finish();
       }

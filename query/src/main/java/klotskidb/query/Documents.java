@@ -99,7 +99,7 @@ public final class Documents {
    * its name; the farthest step, from the index, once its class is analysed.
    */
   public static Map<String, Object> findAnswer(Finder.Hit h, CaseRecord c) {
-    AnalysisRecord a = h.farthestStep() >= 0 ? AnalysisRecord.inFind(h.farthestStep()) : null;
+    AnalysisRecord a = h.farthestStep() >= 0 ? AnalysisRecord.ofFind(h.farthestStep()) : null;
     return Facts.layoutDocument(c, a, Facts.Output.FIND, h.className());
   }
 }
