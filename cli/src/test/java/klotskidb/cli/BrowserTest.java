@@ -1107,6 +1107,11 @@ class BrowserTest {
       browser.get(base + "#find=");
       wait.until(b -> b.findElement(By.id("find")).getAttribute("open") != null);
       assertEquals("", crampedFields(browser), "the finder in Chinese");
+      // a total the index does not count (a group with a step range), said in Chinese: no "至少 24" made up
+      browser.findElement(By.id("f-group")).sendKeys("5-4-1-1");
+      browser.findElement(By.id("f-min")).sendKeys("80");
+      browser.findElement(By.cssSelector("#find-form button")).click();
+      wait.until(b -> b.findElement(By.id("found-note")).getText().equals("已显示 24 个；总数到最后一页才知道；点一个打开"));
       WebElement input = browser.findElement(By.id("layout"));
       input.sendKeys("横刀力马");
       browser.findElement(By.cssSelector("#go button")).click();
