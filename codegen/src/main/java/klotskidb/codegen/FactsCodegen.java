@@ -63,6 +63,11 @@ public final class FactsCodegen {
       return has("analysed");
     }
 
+    /** Whether its {@code in} names {@code output} (json, parquet, sqlite, find; a group's summary). */
+    boolean in(String output) {
+      return List.of(get("in").split(" ")).contains(output);
+    }
+
     String type() {
       return componentType != null ? componentType : get("type");
     }
@@ -260,7 +265,7 @@ public final class FactsCodegen {
           throw fail(f.line(), f.name() + ": an analysed fact is an int of 16 or 32 bits, read from its "
               + "AnalysisRecord (no read)");
         }
-      } else if (f.get("in").contains("parquet") && !f.has("parquet")) {
+      } else if (f.in("parquet") && !f.has("parquet")) {
         throw fail(f.line(), f.name() + ": a Parquet column not stored says how it is written (parquet)");
       }
     }
@@ -317,7 +322,7 @@ public final class FactsCodegen {
       if (!f.has("encoded")) {
         continue;
       }
-      if (!List.of(f.get("in").split(" ")).contains("parquet")) {
+      if (!f.in("parquet")) {
         throw fail(f.line(), f.name() + ": encoded is for a Parquet column (in parquet)");
       }
       for (String e : f.get("encoded").split(" ")) {
@@ -674,7 +679,7 @@ public final class FactsCodegen {
           public interface Sink {
         """);
     // the facts in find: those the find index holds (find_farthest), the only ones its writer reads
-    List<Decl> inFind = analysed.stream().filter(f -> List.of(f.get("in").split(" ")).contains("find")).toList();
+    List<Decl> inFind = analysed.stream().filter(f -> f.in("find")).toList();
     String findParams = inFind.stream().map(f -> "int " + f.camel()).collect(Collectors.joining(", "));
     String findArgs = inFind.stream().map(Decl::camel).collect(Collectors.joining(", "));
     String allArgs = analysed.stream().map(Decl::camel).collect(Collectors.joining(", "));
@@ -942,7 +947,7 @@ public final class FactsCodegen {
    * JSON document, in its order, typed by its declaration, each read as the document reads it.
    */
   String layout() {
-    List<Decl> json = facts.stream().filter(f -> List.of(f.get("in").split(" ")).contains("json")).toList();
+    List<Decl> json = facts.stream().filter(f -> f.in("json")).toList();
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
     b.append("""
         /**
@@ -1061,7 +1066,7 @@ public final class FactsCodegen {
           final void straight(CaseRecord c, AnalysisRecord a) {
         """);
     for (Decl f : facts) {
-      if (!f.get("in").contains("parquet")) {
+      if (!f.in("parquet")) {
         continue;
       }
       String get = "c." + f.camel() + "()";
