@@ -22,12 +22,11 @@ import java.util.stream.Stream;
  * The code that follows from the declaration of a layout's facts ({@code codegen/layout-facts.txt}),
  * made at build time: {@code FactsCodegen.main("codegen/layout-facts.txt", "db-schema",
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
- * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord} and {@code GroupRows};
- * {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code GroupFacts}; {@code
- * datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each module's pom runs it
- * before compiling, in Maven's own JVM (the
- * root pom's note on the codegen module); a wrong declaration fails the build with its file, line
- * and reason.
+ * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord}, {@code GroupRows} and
+ * {@code StoredRows}; {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code
+ * GroupFacts}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each
+ * module's pom runs it before compiling, in Maven's own JVM (the root pom's note on the codegen
+ * module); a wrong declaration fails the build with its file, line and reason.
  *
  * <p>Worked example: {@code fact layer}, {@code type int}, {@code stored 16 unsigned} and {@code
  * built layers.layer(index)} give the enum constant {@code LAYER(16, false, Long.MIN_VALUE, 13, 0)}
@@ -155,7 +154,7 @@ public final class FactsCodegen {
       case "db-schema" -> Map.of("klotskidb/db/CaseField.java", g.caseField(), "klotskidb/db/CaseRecord.java",
           g.caseRecord(), "klotskidb/db/CaseRows.java", g.caseRows(), "klotskidb/db/AnalysisRecord.java",
           g.analysisRecord(), "klotskidb/db/GroupRecord.java", g.groupRecord(), "klotskidb/db/GroupRows.java",
-          g.groupRows());
+          g.groupRows(), "klotskidb/db/StoredRows.java", g.storedRows());
       case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
           g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns(),
@@ -400,6 +399,7 @@ public final class FactsCodegen {
       switch (c) {
         case '"' -> b.append("\\\"");
         case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
         default -> b.append(c);
       }
     }
@@ -643,6 +643,44 @@ public final class FactsCodegen {
     b.append("    return new CaseRecord(code").append(recordArguments(Decl::camel, c -> c.get("decoded")))
         .append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString());
+  }
+
+  /**
+   * The rows the declaration lays out, as text, one line a family: each field's name and its
+   * declared width (a fact of {@code cases} also its place, byte offset and, in a flag byte, its
+   * lowest bit). A database stores them under its {@code Schema.VERSION}, and a reader of another
+   * layout misreads every row (a field more: an IndexOutOfBoundsException on every look-up, while
+   * verify still passes), so StoredRowsTest holds each version to its text: a row changed is a new
+   * version, which readers of the old one refuse with a message.
+   */
+  String storedRows() {
+    String cases = stored().stream().map(f -> f.name() + " " + f.get("stored") + " @" + offset.get(f.name())
+        + (f.bits() % 8 == 0 ? "" : "." + bit.get(f.name()))).collect(Collectors.joining(", "));
+    String key = groupFacts.stream().filter(g -> g.has("key")).map(g -> g.name() + " " + g.get("key"))
+        .collect(Collectors.joining(", "));
+    String value = groupFacts.stream().filter(Decl::stored).map(g -> g.name() + " " + groupStored(g))
+        .collect(Collectors.joining(", "));
+    String analysis = analysed().stream().map(f -> f.name() + " " + f.get("analysed")).collect(Collectors.joining(", "));
+    String groupAnalysis = groupFacts.stream().filter(Decl::analysed).map(g -> g.name() + " " + g.get("analysed"))
+        .collect(Collectors.joining(", "));
+    String text = "cases (" + valueBytes + " bytes): " + cases + "\n"
+        + "groups: key " + key + "; value " + value + "\n"
+        + "analysis: " + analysis + "\n"
+        + "group_analysis: " + groupAnalysis + "\n";
+    return file("klotskidb.db", "db-schema", """
+        /**
+         * The rows {@code codegen/layout-facts.txt} lays out, one line a family: each field's name and
+         * declared width (in {@code cases} also its byte offset and, in a flag byte, its lowest bit).
+         * {@link Schema#VERSION} names one such layout: StoredRowsTest holds each version to its text,
+         * so a declaration that changes a row fails until the version is new.
+         */
+        final class StoredRows {
+          private StoredRows() {}
+
+          /** The layout, line by line. */
+          static final String TEXT = %s;
+        }
+        """.formatted(quote(text)));
   }
 
   /** The analysed facts, in the declaration's order: the order of their values in a row of {@code analysis}. */
