@@ -310,14 +310,19 @@ public final class Klotski implements Callable<Integer> {
   /**
    * The message of a failure. A file-system error names its file and says why in words (the
    * JDK's message is the bare path); the file named is the one the user gave, never a temporary
-   * one (see {@link AtomicFile}).
+   * one (see {@link AtomicFile}). A failure with no message is a fault of klotski's own, said so
+   * with how to see where ("internal error: java.lang.IndexOutOfBoundsException (--verbose prints
+   * where)"), where its bare class's name once stood alone.
    */
   static String describe(Throwable e) {
     if (e instanceof FileSystemException f) {
       return (f.getFile() == null ? "" : "cannot access " + f.getFile() + ": ") + IoErrors.reason(f)
           + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")");
     }
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e.getMessage() == null) {
+      return "internal error: " + e.getClass().getName() + " (--verbose prints where)";
+    }
+    String message = e.getMessage();
     // a library's wrapper ("Unable to close resource") says what failed, its I/O cause why
     for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
       if (c instanceof IOException io && !message.contains(IoErrors.reason(io))) {

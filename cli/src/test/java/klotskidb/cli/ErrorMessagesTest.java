@@ -59,6 +59,9 @@ class ErrorMessagesTest {
       throw new IOException("No space left on device");
     }));
     assertEquals("cannot write " + target + ": No space left on device", Klotski.describe(e));
+    // a failure with no message of its own is klotski's fault, said so, not a bare class's name
+    assertEquals("internal error: java.lang.IndexOutOfBoundsException (--verbose prints where)",
+        Klotski.describe(new IndexOutOfBoundsException()));
     try (Stream<Path> left = Files.list(temp)) {
       assertFalse(left.anyMatch(p -> p.getFileName().toString().startsWith("full.csv")),
           "no file under the final name, no temporary file left");
