@@ -81,7 +81,7 @@ class ArchitectureTest {
   /** The generated code is there to be held: each module that declares the generator has its files. */
   @Test
   void theGeneratedCodeIsHeldToo() throws Exception {
-    for (String module : List.of("db-schema", "query", "datasets")) {
+    for (String module : List.of("db-schema", "query", "datasets", "jobs")) {
       assertTrue(Files.readString(ROOT.resolve(module).resolve("pom.xml")).contains("<facts.module>" + module),
           module + " makes its part of the facts' code");
       assertTrue(sources(module).stream().anyMatch(f -> f.toString().contains("generated-sources")),
@@ -176,7 +176,7 @@ class ArchitectureTest {
     Path wrong = temp.resolve("wrong.txt");
     try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()})) {
       Method main = loader.loadClass("klotskidb.codegen.FactsCodegen").getMethod("main", String[].class);
-      for (String module : List.of("db-schema", "query", "datasets")) {
+      for (String module : List.of("db-schema", "query", "datasets", "jobs")) {
         main.invoke(null, (Object) new String[] {declaration.toString(), module, temp.resolve(module).toString()});
       }
       // the kernels, from the generator's own table
@@ -197,7 +197,7 @@ class ArchitectureTest {
           "code: no encoding sorted [dictionary, statistics]");
       for (Map.Entry<String, String> r : refusals.entrySet()) {
         Files.writeString(wrong, r.getKey());
-        for (String module : List.of("db-schema", "query", "datasets")) {
+        for (String module : List.of("db-schema", "query", "datasets", "jobs")) {
           InvocationTargetException refused = assertThrows(InvocationTargetException.class,
               () -> main.invoke(null, (Object) new String[] {wrong.toString(), module, temp.resolve("w").toString()}));
           String said = refused.getCause().getMessage();
@@ -207,7 +207,7 @@ class ArchitectureTest {
         }
       }
     }
-    for (String module : List.of("db-schema", "query", "datasets")) {
+    for (String module : List.of("db-schema", "query", "datasets", "jobs")) {
       Path out = temp.resolve(module);
       Path built = ROOT.resolve(module).resolve("target/generated-sources/facts");
       try (Stream<Path> made = Files.walk(out)) {

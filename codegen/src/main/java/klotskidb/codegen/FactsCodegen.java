@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
  * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord}, {@code GroupRows} and
  * {@code StoredRows}; {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code
- * GroupFacts}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}. Each
+ * GroupFacts}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}; {@code
+ * jobs} writes {@code AnalysedColumns}. Each
  * module's pom runs it before compiling, in Maven's own JVM (the root pom's note on the codegen
  * module); a wrong declaration fails the build with its file, line and reason.
  *
@@ -142,7 +143,7 @@ public final class FactsCodegen {
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
       throw new IllegalArgumentException("FactsCodegen: usage: FactsCodegen DECLARATION MODULE OUTPUT_FOLDER "
-          + "(MODULE: db-schema, query or datasets)");
+          + "(MODULE: db-schema, query, datasets or jobs)");
     }
     FactsCodegen g;
     try {
@@ -159,7 +160,9 @@ public final class FactsCodegen {
           g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns(),
           "klotskidb/datasets/ParquetEncodings.java", g.parquetEncodings());
-      default -> throw new IllegalArgumentException("FactsCodegen: no module " + args[1] + " (db-schema, query or datasets)");
+      case "jobs" -> Map.of("klotskidb/jobs/AnalysedColumns.java", g.analysedColumns());
+      default -> throw new IllegalArgumentException("FactsCodegen: no module " + args[1]
+          + " (db-schema, query, datasets or jobs)");
     };
     Path out = Path.of(args[2]);
     for (Map.Entry<String, String> f : files.entrySet()) {
@@ -681,6 +684,51 @@ public final class FactsCodegen {
           static final String TEXT = %s;
         }
         """.formatted(quote(text)));
+  }
+
+  /**
+   * A class's analysed facts while the analysis holds them, a column each in its declared width:
+   * filled from the engine's results (each fact the array of its name in {@code AllRootsBfs.Result})
+   * and handed to the writer's sink, so that the analysis job names no fact.
+   */
+  String analysedColumns() {
+    List<Decl> analysed = analysed();
+    int bytes = analysed.stream().mapToInt(f -> Integer.parseInt(f.get("analysed")) / 8).sum();
+    StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
+    b.append("""
+        /**
+         * A class's analysed facts while {@link ClassAnalysis} holds them, a column each in its declared
+         * width (a 16-bit fact a short, a 32-bit one an int): each group's results copied in at the
+         * class's place of its layouts, then each layout's values handed to the writer's sink in id
+         * order. Layout 7472 of 5-4-1-1 (1A9BF0C00), say, holds 124, 8, 2 and 6.
+         */
+        final class AnalysedColumns {
+        """);
+    b.append("  /** What the columns hold a layout, in bytes: a row's value (").append(analysed.stream()
+        .map(f -> f.name() + " " + Integer.parseInt(f.get("analysed")) / 8).collect(Collectors.joining(", ")))
+        .append("). */\n");
+    b.append("  static final int BYTES_PER_LAYOUT = ").append(bytes).append(";\n\n");
+    for (Decl f : analysed) {
+      b.append("  private final ").append(f.get("analysed").equals("16") ? "short" : "int").append("[] ")
+          .append(f.camel()).append(";\n");
+    }
+    b.append("\n  /** Columns for a class of {@code size} layouts. */\n  AnalysedColumns(int size) {\n");
+    for (Decl f : analysed) {
+      b.append("    ").append(f.camel()).append(" = new ").append(f.get("analysed").equals("16") ? "short" : "int")
+          .append("[size];\n");
+    }
+    b.append("  }\n\n  /** Sets layout {@code at} of the class from layout {@code i} of a group's results. */\n");
+    b.append("  void set(int at, AllRootsBfs.Result r, int i) {\n");
+    for (Decl f : analysed) {
+      b.append("    ").append(f.camel()).append("[at] = ").append(f.get("analysed").equals("16") ? "(short) " : "")
+          .append("r.").append(f.camel()).append("[i];\n");
+    }
+    b.append("  }\n\n  /** Hands layout {@code at}'s values, with its code, to the writer's sink. */\n");
+    b.append("  void row(AnalysisRecord.Sink sink, long code, int at) throws RocksDBException {\n");
+    b.append("    sink.row(code, ").append(analysed.stream().map(f -> f.camel() + "[at]").collect(Collectors.joining(", ")))
+        .append(");\n  }\n}\n");
+    return file("klotskidb.jobs", "jobs", b.toString(), "klotskidb.analysis.AllRootsBfs", "klotskidb.db.AnalysisRecord",
+        "org.rocksdb.RocksDBException");
   }
 
   /** The analysed facts, in the declaration's order: the order of their values in a row of {@code analysis}. */

@@ -39,10 +39,10 @@ public final class ClassAnalysis {
   private ClassAnalysis() {}
 
   /**
-   * What a class in flight holds beside its groups, a layout: its values (farthest_step as a
-   * short, three ints) and their order by id (a long), kept until the writer has stored them.
+   * What a class in flight holds beside its groups, a layout: its values ({@link AnalysedColumns},
+   * a row's value) and their order by id (a long), kept until the writer has stored them.
    */
-  public static final long BYTES_PER_LAYOUT = 2 + 3 * 4 + 8;
+  public static final long BYTES_PER_LAYOUT = AnalysedColumns.BYTES_PER_LAYOUT + 8;
 
   /**
    * @param pool the run's lanes and memory, which every group of the class leases from
@@ -59,23 +59,17 @@ public final class ClassAnalysis {
     int first = groups.group(cls, 0);
     int groupCount = groups.groupsInClass(cls);
     int size = groups.start(first + groupCount) - groups.start(first);
-    short[] farthestStep = new short[size];
-    int[] farthestNum = new int[size];
-    int[] minNum = new int[size];
-    int[] solutionNum = new int[size];
+    AnalysedColumns values = new AnalysedColumns(size);
     int[][] diameters = new int[groupCount][];
     int base = groups.start(first);
     FileChecksum farthestSum = new FileChecksum();
     FileChecksum solutionSum = new FileChecksum();
     // each file's checksum and the file itself written at once, a large group's chunks on two threads
     HrdCsv rows = new HrdCsv(HrdCsv.streams(farthestSum, farthestOut), HrdCsv.streams(solutionSum, solutionOut));
-    ClassDriver.Handler values = (g, graph, r) -> {
+    ClassDriver.Handler kept = (g, graph, r) -> {
       int offset = groups.start(g) - base;
       for (int i = 0; i < r.size; i++) {
-        farthestStep[offset + i] = (short) r.farthestStep[i];
-        farthestNum[offset + i] = r.farthestNum[i];
-        minNum[offset + i] = r.minSolutionNum[i];
-        solutionNum[offset + i] = r.solutionNum[i];
+        values.set(offset + i, r, i);
       }
       diameters[g - first] = new int[] {LayoutClass.jiangOf(cls), LayoutClass.bingOf(cls),
           LayoutClass.styleOf(cls), groups.groupNum(g), r.diameter()};
@@ -84,7 +78,7 @@ public final class ClassAnalysis {
     if (writer == null) {
       driver.run(groups, cls, true, rows);
     } else {
-      driver.run(groups, cls, true, rows, values);
+      driver.run(groups, cls, true, rows, kept);
     }
     String farthest = farthestSum.toString();
     String solution = solutionSum.toString();
@@ -102,7 +96,7 @@ public final class ClassAnalysis {
       writer.submit(new AnalysisWriter.ClassValues(done.className(), size, sink -> {
         for (long e : byId) {
           int p = (int) e;
-          sink.row(all.code((int) (e >>> 32)), farthestStep[p], farthestNum[p], minNum[p], solutionNum[p]);
+          values.row(sink, all.code((int) (e >>> 32)), p);
         }
       }, diameters, farthest, solution, done.seconds()), () -> stored.accept(done));
     }
