@@ -20,7 +20,11 @@ import klotskidb.layerer.Layers;
  *   f.farthestStep()    124      f.farthest()     8 codes, ascending
  *   f.minSolutionStep() 81       f.solutions()    6 codes by step, then code; f.steps() theirs
  *   f.minSolutionNum()  2        (DAA7F3000 and DAAF4CC00, at step 81)
+ *   f.farthestNum()     8        f.solutionNum()  6
  * </pre>
+ *
+ * <p>An analysed fact of {@code codegen/layout-facts.txt} is read here through the accessor of
+ * its name (the generated {@code RootAnalysis} in query makes a layout's AnalysisRecord from them).
  *
  * <p>How: a level-synchronous BFS over codes ({@link Mover}), each level's layouts shared
  * among the threads, with one open-addressing table of codes that the threads claim slots in by
@@ -258,6 +262,11 @@ public final class RootFacts {
     return farthest.clone();
   }
 
+  /** How many layouts the last layer holds: farthest_num. */
+  public int farthestNum() {
+    return farthest.length;
+  }
+
   /** The least distance to a solved layout; -1 ({@link Layers#NONE}) when unsolvable. */
   public int minSolutionStep() {
     return minSolutionStep;
@@ -271,6 +280,11 @@ public final class RootFacts {
   /** The solutions by step, then code (solution_num is its length). */
   public long[] solutions() {
     return solutions.clone();
+  }
+
+  /** How many solutions there are: solution_num. */
+  public int solutionNum() {
+    return solutions.length;
   }
 
   /** The step of each solution, in the order of {@link #solutions}. */

@@ -28,9 +28,11 @@ class RootFactsTest {
     RootFacts f = RootFacts.of(0x1A9BF0C00L, 25_955);
     assertEquals(124, f.farthestStep());
     assertEquals(8, f.farthest().length);
+    assertEquals(8, f.farthestNum());
     assertEquals(81, f.minSolutionStep());
     assertEquals(2, f.minSolutionNum());
     assertEquals(6, f.solutions().length);
+    assertEquals(6, f.solutionNum());
     assertEquals("DAA7F3000", Code.format(f.solutions()[0]));
     assertEquals("DAAF4CC00", Code.format(f.solutions()[1]));
     int[] steps = f.steps();
@@ -87,6 +89,9 @@ class RootFactsTest {
         assertEquals(r.minSolutionStep[i], f.minSolutionStep(), where);
         assertEquals(r.minSolutionNum[i], f.minSolutionNum(), where);
         assertEquals(r.solutionNum[i], f.solutions().length, where);
+        // each analysed fact the same by its accessor and by the all-roots engine's array of its name
+        assertEquals(r.farthestNum[i], f.farthestNum(), where);
+        assertEquals(r.solutionNum[i], f.solutionNum(), where);
         assertArrayEquals(codes(graph, r.minSolutions(i)),
             Arrays.copyOf(f.solutions(), f.minSolutionNum()), where);
         unsolvable += f.minSolutionStep() < 0 ? 1 : 0;

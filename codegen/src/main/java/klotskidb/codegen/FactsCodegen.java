@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  * made at build time: {@code FactsCodegen.main("codegen/layout-facts.txt", "db-schema",
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
  * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord}, {@code GroupRows} and
- * {@code StoredRows}; {@code query} writes {@code LayoutFacts}, {@code Layout} and {@code
- * GroupFacts}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}; {@code
+ * {@code StoredRows}; {@code query} writes {@code LayoutFacts}, {@code Layout}, {@code
+ * GroupFacts} and {@code RootAnalysis}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}; {@code
  * jobs} writes {@code AnalysedColumns}. Each
  * module's pom runs it before compiling, in Maven's own JVM (the root pom's note on the codegen
  * module); a wrong declaration fails the build with its file, line and reason.
@@ -157,7 +157,8 @@ public final class FactsCodegen {
           g.analysisRecord(), "klotskidb/db/GroupRecord.java", g.groupRecord(), "klotskidb/db/GroupRows.java",
           g.groupRows(), "klotskidb/db/StoredRows.java", g.storedRows());
       case "query" -> Map.of("klotskidb/query/LayoutFacts.java", g.layoutFacts(), "klotskidb/query/Layout.java",
-          g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList());
+          g.layout(), "klotskidb/query/GroupFacts.java", g.groupFactsList(), "klotskidb/query/RootAnalysis.java",
+          g.rootAnalysis());
       case "datasets" -> Map.of("klotskidb/datasets/LayoutColumns.java", g.layoutColumns(),
           "klotskidb/datasets/ParquetEncodings.java", g.parquetEncodings());
       case "jobs" -> Map.of("klotskidb/jobs/AnalysedColumns.java", g.analysedColumns());
@@ -729,6 +730,29 @@ public final class FactsCodegen {
         .append(");\n  }\n}\n");
     return file("klotskidb.jobs", "jobs", b.toString(), "klotskidb.analysis.AllRootsBfs", "klotskidb.db.AnalysisRecord",
         "org.rocksdb.RocksDBException");
+  }
+
+  /**
+   * One layout's analysed facts from its own search ({@code RootFacts}, without a database), as the
+   * record its row of analysis would be: each fact the accessor of its name.
+   */
+  String rootAnalysis() {
+    String args = analysed().stream().map(f -> "f." + f.camel() + "()").collect(Collectors.joining(", "));
+    return file("klotskidb.query", "query", """
+        /**
+         * One layout's analysed facts from its own search ({@link RootFacts}: {@code info X --farthest}
+         * without a database), as its row of {@code analysis} would hold them: each fact read through
+         * the accessor of its name. 1A9BF0C00's: 124, 8, 2, 6.
+         */
+        final class RootAnalysis {
+          private RootAnalysis() {}
+
+          /** The analysed facts of the layout {@code f} searched from. */
+          static AnalysisRecord of(RootFacts f) {
+            return new AnalysisRecord(%s);
+          }
+        }
+        """.formatted(args), "klotskidb.analysis.RootFacts");
   }
 
   /** The analysed facts, in the declaration's order: the order of their values in a row of {@code analysis}. */

@@ -74,8 +74,7 @@ public record Computed(CaseRecord layout, GroupRecord group, AnalysisRecord anal
       return new Computed(c, gr, null, null, g);
     }
     RootFacts f = made != null ? made : RootFacts.of(code, gr.size());
-    return new Computed(c, gr, new AnalysisRecord(f.farthestStep(), f.farthest().length, f.minSolutionNum(),
-        f.solutions().length), f, g);
+    return new Computed(c, gr, RootAnalysis.of(f), f, g);
   }
 
 }
