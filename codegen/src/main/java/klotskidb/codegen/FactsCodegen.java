@@ -24,10 +24,10 @@ import java.util.stream.Stream;
  * "db-schema/target/generated-sources/facts")} writes db-schema's {@code CaseField}, {@code
  * CaseRecord}, {@code CaseRows}, {@code AnalysisRecord}, {@code GroupRecord}, {@code GroupRows} and
  * {@code StoredRows}; {@code query} writes {@code LayoutFacts}, {@code Layout}, {@code
- * GroupFacts} and {@code RootAnalysis}; {@code datasets} writes {@code LayoutColumns} and {@code ParquetEncodings}; {@code
- * jobs} writes {@code AnalysedColumns}. Each
- * module's pom runs it before compiling, in Maven's own JVM (the root pom's note on the codegen
- * module); a wrong declaration fails the build with its file, line and reason.
+ * GroupFacts} and {@code RootAnalysis}; {@code datasets} writes {@code LayoutColumns} and {@code
+ * ParquetEncodings}; {@code jobs} writes {@code AnalysedColumns}. Each module's pom runs it before
+ * compiling, in Maven's own JVM (the root pom's note on the codegen module); a wrong declaration
+ * fails the build with its file, line and reason.
  *
  * <p>Worked example: {@code fact layer}, {@code type int}, {@code stored 16 unsigned} and {@code
  * built layers.layer(index)} give the enum constant {@code LAYER(16, false, Long.MIN_VALUE, 13, 0)}
@@ -664,7 +664,8 @@ public final class FactsCodegen {
         .collect(Collectors.joining(", "));
     String value = groupFacts.stream().filter(Decl::stored).map(g -> g.name() + " " + groupStored(g))
         .collect(Collectors.joining(", "));
-    String analysis = analysed().stream().map(f -> f.name() + " " + f.get("analysed")).collect(Collectors.joining(", "));
+    String analysis = analysed().stream().map(f -> f.name() + " " + f.get("analysed"))
+        .collect(Collectors.joining(", "));
     String groupAnalysis = groupFacts.stream().filter(Decl::analysed).map(g -> g.name() + " " + g.get("analysed"))
         .collect(Collectors.joining(", "));
     String text = "cases (" + valueBytes + " bytes): " + cases + "\n"
@@ -726,8 +727,8 @@ public final class FactsCodegen {
     }
     b.append("  }\n\n  /** Hands layout {@code at}'s values, with its code, to the writer's sink. */\n");
     b.append("  void row(AnalysisRecord.Sink sink, long code, int at) throws RocksDBException {\n");
-    b.append("    sink.row(code, ").append(analysed.stream().map(f -> f.camel() + "[at]").collect(Collectors.joining(", ")))
-        .append(");\n  }\n}\n");
+    b.append("    sink.row(code, ").append(analysed.stream().map(f -> f.camel() + "[at]")
+        .collect(Collectors.joining(", "))).append(");\n  }\n}\n");
     return file("klotskidb.jobs", "jobs", b.toString(), "klotskidb.analysis.AllRootsBfs", "klotskidb.db.AnalysisRecord",
         "org.rocksdb.RocksDBException");
   }
