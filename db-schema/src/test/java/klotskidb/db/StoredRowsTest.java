@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * The rows a database stores are its version's: the layout the declaration gives them ({@link
  * StoredRows#TEXT}, generated from {@code codegen/layout-facts.txt}) is the one recorded here for
  * {@link Schema#VERSION}, and SCHEMA.md, the layout told to people, says that version and names
- * every stored field in its row's order.
+ * every stored field in its row's order. The families encoded by hand ({@code IdsCodec} to {@code
+ * FindFarthestCodec}) are held the same way by their bytes for the worked example.
  *
  * <p>Worked example: a fact declared {@code stored 8 unsigned} after optimal_solution_num makes the
  * first line {@code cases (23 bytes): ... optimal_solution_num 32 unsigned @18, moves 8 unsigned
@@ -42,6 +47,17 @@ class StoredRowsTest {
       group_analysis: diameter 16
       """);
 
+  /**
+   * The bytes of each family encoded by hand for the worked example (1A9BF0C00: id 4091296,
+   * 5-4-1-1-7472, layer 26; its find bucket, rank and farthest_step), for each version since they are
+   * recorded here: CodecsTest holds the codecs to the same bytes and says what each one is.
+   */
+  private static final Map<Integer, String> HAND_ENCODED_OF_VERSION = Map.of(4, """
+      ids 003e6da0 -> 01a9bf0c00; names 0504010001 00001d30 -> 01a9bf0c00; \
+      layers 0504010001 001a 00001d30 -> 01a9bf0c00; groups 0504010001; group_analysis 007c; \
+      find 0504010052010100 00 -> 01a9bf0c00; ranks 0504010051 -> 270726ec; find_farthest 0007007c007c0007\
+      """);
+
   @Test
   void theDeclaredRowsAreThoseOfTheSchemasVersion() {
     String recorded = ROWS_OF_VERSION.get(Schema.VERSION);
@@ -50,6 +66,51 @@ class StoredRowsTest {
     assertEquals(recorded, StoredRows.TEXT, "codegen/layout-facts.txt lays out rows other than version "
         + Schema.VERSION + "'s: a changed row is a new Schema.VERSION (the readers of each then refuse the other's "
         + "databases, which they would misread), said in SCHEMA.md (Versions); then record its rows here");
+  }
+
+  @Test
+  void theFamiliesEncodedByHandAreThoseOfTheSchemasVersion() {
+    long code = 0x1A9BF0C00L;
+    String made = "ids " + hex(IdsCodec.key(4091296)) + " -> " + hex(5, b -> IdsCodec.putValue(b, code))
+        + "; names " + spaced(NamesCodec.key(5, 4, 1, 1, 7472), 5) + " -> " + hex(5, b -> NamesCodec.putValue(b, code))
+        + "; layers " + spaced(bytes(LayersCodec.KEY_BYTES, b -> LayersCodec.putKey(b, 5, 4, 1, 1, 26, 7472)), 5, 7)
+        + " -> " + hex(5, b -> LayersCodec.putValue(b, code))
+        + "; groups " + hex(GroupsCodec.key(5, 4, 1, 1)) + "; group_analysis " + hex(GroupAnalysisCodec.value(124))
+        + "; find " + spaced(bytes(FindCodec.KEY_BYTES, b -> FindCodec.putKey(b, 5, 4, 1, 82, 1, 1, 0)), 8)
+        + " -> " + hex(5, b -> FindCodec.putCode(b, code))
+        + "; ranks " + hex(bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81)))
+        + " -> " + hex(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964))
+        + "; find_farthest " + hex(FindFarthestCodec.value(new int[] {124, 7}, 2));
+    String recorded = HAND_ENCODED_OF_VERSION.get(Schema.VERSION);
+    assertNotNull(recorded, "no bytes recorded here for Schema.VERSION " + Schema.VERSION + ": add the version's");
+    assertEquals(recorded, made, "a family encoded by hand writes bytes other than version " + Schema.VERSION
+        + "'s (CodecsTest says which): a changed encoding is a new Schema.VERSION, said in SCHEMA.md (Versions); "
+        + "then record its bytes here");
+  }
+
+  private static byte[] bytes(int n, Consumer<ByteBuffer> put) {
+    ByteBuffer b = ByteBuffer.allocate(n);
+    put.accept(b);
+    return b.array();
+  }
+
+  private static String hex(byte[] b) {
+    return HexFormat.of().formatHex(b);
+  }
+
+  private static String hex(int n, Consumer<ByteBuffer> put) {
+    return hex(bytes(n, put));
+  }
+
+  /** The bytes in hex, a space after each of the given lengths (a key's parts). */
+  private static String spaced(byte[] b, int... at) {
+    StringBuilder s = new StringBuilder();
+    int from = 0;
+    for (int to : at) {
+      s.append(hex(Arrays.copyOfRange(b, from, to))).append(' ');
+      from = to;
+    }
+    return s.append(hex(Arrays.copyOfRange(b, from, b.length))).toString();
   }
 
   /**
