@@ -63,6 +63,11 @@ public final class FactsCodegen {
       return has("analysed");
     }
 
+    /** Whether an analysed fact is 16 bits: a short in its row and in memory (else 32, an int). */
+    boolean analysedShort() {
+      return get("analysed").equals("16");
+    }
+
     /** Whether its {@code in} names {@code output} (json, parquet, sqlite, find; a group's summary). */
     boolean in(String output) {
       return List.of(get("in").split(" ")).contains(output);
@@ -695,7 +700,6 @@ public final class FactsCodegen {
    */
   String analysedColumns() {
     List<Decl> analysed = analysed();
-    int bytes = analysed.stream().mapToInt(f -> Integer.parseInt(f.get("analysed")) / 8).sum();
     StringBuilder b = new StringBuilder(); // the body: file() puts the package and imports before it
     b.append("""
         /**
@@ -706,23 +710,21 @@ public final class FactsCodegen {
          */
         final class AnalysedColumns {
         """);
-    b.append("  /** What the columns hold a layout, in bytes: a row's value (").append(analysed.stream()
-        .map(f -> f.name() + " " + Integer.parseInt(f.get("analysed")) / 8).collect(Collectors.joining(", ")))
-        .append("). */\n");
-    b.append("  static final int BYTES_PER_LAYOUT = ").append(bytes).append(";\n\n");
+    b.append("  /** What the columns hold a layout, in bytes: a row's value. */\n");
+    b.append("  static final int BYTES_PER_LAYOUT = AnalysisRecord.VALUE_BYTES;\n\n");
     for (Decl f : analysed) {
-      b.append("  private final ").append(f.get("analysed").equals("16") ? "short" : "int").append("[] ")
+      b.append("  private final ").append(f.analysedShort() ? "short" : "int").append("[] ")
           .append(f.camel()).append(";\n");
     }
     b.append("\n  /** Columns for a class of {@code size} layouts. */\n  AnalysedColumns(int size) {\n");
     for (Decl f : analysed) {
-      b.append("    ").append(f.camel()).append(" = new ").append(f.get("analysed").equals("16") ? "short" : "int")
+      b.append("    ").append(f.camel()).append(" = new ").append(f.analysedShort() ? "short" : "int")
           .append("[size];\n");
     }
     b.append("  }\n\n  /** Sets layout {@code at} of the class from layout {@code i} of a group's results. */\n");
     b.append("  void set(int at, AllRootsBfs.Result r, int i) {\n");
     for (Decl f : analysed) {
-      b.append("    ").append(f.camel()).append("[at] = ").append(f.get("analysed").equals("16") ? "(short) " : "")
+      b.append("    ").append(f.camel()).append("[at] = ").append(f.analysedShort() ? "(short) " : "")
           .append("r.").append(f.camel()).append("[i];\n");
     }
     b.append("  }\n\n  /** Hands layout {@code at}'s values, with its code, to the writer's sink. */\n");
@@ -819,7 +821,7 @@ public final class FactsCodegen {
     b.append("  /** Writes a row's value at {@code b}'s position. */\n");
     b.append("  public static void put(ByteBuffer b, ").append(params).append(") {\n");
     for (Decl f : analysed) {
-      b.append(f.get("analysed").equals("16") ? "    b.putShort((short) " : "    b.putInt(").append(f.camel())
+      b.append(f.analysedShort() ? "    b.putShort((short) " : "    b.putInt(").append(f.camel())
           .append(");\n");
     }
     b.append("  }\n\n");
@@ -833,7 +835,7 @@ public final class FactsCodegen {
     b.append("  public static AnalysisRecord decode(byte[] value) {\n");
     b.append("    ByteBuffer b = ByteBuffer.wrap(value);\n");
     b.append("    return new AnalysisRecord(").append(analysed.stream()
-        .map(f -> f.get("analysed").equals("16") ? "b.getShort()" : "b.getInt()").collect(Collectors.joining(", ")))
+        .map(f -> f.analysedShort() ? "b.getShort()" : "b.getInt()").collect(Collectors.joining(", ")))
         .append(");\n  }\n}\n");
     return file("klotskidb.db", "db-schema", b.toString(), "org.rocksdb.RocksDBException");
   }

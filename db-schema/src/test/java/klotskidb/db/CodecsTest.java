@@ -27,7 +27,8 @@ class CodecsTest {
     return HexFormat.of().parseHex(spaced.replace(" ", ""));
   }
 
-  private static byte[] bytes(int n, Consumer<ByteBuffer> put) {
+  /** What {@code put} writes in {@code n} bytes, all of them (StoredRowsTest's too). */
+  static byte[] bytes(int n, Consumer<ByteBuffer> put) {
     ByteBuffer b = ByteBuffer.allocate(n);
     put.accept(b);
     assertEquals(n, b.position(), "the documented length");

@@ -73,12 +73,13 @@ class StoredRowsTest {
     long code = 0x1A9BF0C00L;
     String made = "ids " + hex(IdsCodec.key(4091296)) + " -> " + hex(5, b -> IdsCodec.putValue(b, code))
         + "; names " + spaced(NamesCodec.key(5, 4, 1, 1, 7472), 5) + " -> " + hex(5, b -> NamesCodec.putValue(b, code))
-        + "; layers " + spaced(bytes(LayersCodec.KEY_BYTES, b -> LayersCodec.putKey(b, 5, 4, 1, 1, 26, 7472)), 5, 7)
+        + "; layers "
+        + spaced(CodecsTest.bytes(LayersCodec.KEY_BYTES, b -> LayersCodec.putKey(b, 5, 4, 1, 1, 26, 7472)), 5, 7)
         + " -> " + hex(5, b -> LayersCodec.putValue(b, code))
         + "; groups " + hex(GroupsCodec.key(5, 4, 1, 1)) + "; group_analysis " + hex(GroupAnalysisCodec.value(124))
-        + "; find " + spaced(bytes(FindCodec.KEY_BYTES, b -> FindCodec.putKey(b, 5, 4, 1, 82, 1, 1, 0)), 8)
+        + "; find " + spaced(CodecsTest.bytes(FindCodec.KEY_BYTES, b -> FindCodec.putKey(b, 5, 4, 1, 82, 1, 1, 0)), 8)
         + " -> " + hex(5, b -> FindCodec.putCode(b, code))
-        + "; ranks " + hex(bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81)))
+        + "; ranks " + hex(CodecsTest.bytes(RanksCodec.KEY_BYTES, b -> RanksCodec.putKey(b, 5, 4, 1, 81)))
         + " -> " + hex(RanksCodec.VALUE_BYTES, b -> RanksCodec.putValue(b, 9991, 9964))
         + "; find_farthest " + hex(FindFarthestCodec.value(new int[] {124, 7}, 2));
     String recorded = HAND_ENCODED_OF_VERSION.get(Schema.VERSION);
@@ -88,18 +89,12 @@ class StoredRowsTest {
         + "then record its bytes here");
   }
 
-  private static byte[] bytes(int n, Consumer<ByteBuffer> put) {
-    ByteBuffer b = ByteBuffer.allocate(n);
-    put.accept(b);
-    return b.array();
-  }
-
   private static String hex(byte[] b) {
     return HexFormat.of().formatHex(b);
   }
 
   private static String hex(int n, Consumer<ByteBuffer> put) {
-    return hex(bytes(n, put));
+    return hex(CodecsTest.bytes(n, put));
   }
 
   /** The bytes in hex, a space after each of the given lengths (a key's parts). */

@@ -59,7 +59,7 @@ public final class ClassAnalysis {
     int first = groups.group(cls, 0);
     int groupCount = groups.groupsInClass(cls);
     int size = groups.start(first + groupCount) - groups.start(first);
-    AnalysedColumns values = new AnalysedColumns(size);
+    AnalysedColumns values = writer == null ? null : new AnalysedColumns(size); // kept only to be stored
     int[][] diameters = new int[groupCount][];
     int base = groups.start(first);
     FileChecksum farthestSum = new FileChecksum();
