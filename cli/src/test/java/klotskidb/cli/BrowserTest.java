@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.logging.Level;
@@ -113,11 +114,52 @@ class BrowserTest {
     click(wait, By.cssSelector("#editor rect[data-cell='" + cell + "']"));
   }
 
+  /**
+   * Clicks what {@code by} finds (an id or a CSS selector) as a player's mouse does: once the page
+   * shows it at rest (scrolled into view, in the same place two frames apart, nothing on the page
+   * sliding) with the middle of its part in view covered by nothing else, else asked again until
+   * the wait ends (a redraw may have replaced or hidden it, a piece may still be sliding), then the
+   * mouse moved there, pressed and released: Chromium's own input events, the ones chromedriver's
+   * click sends. Its click runs a script of its own again and again (where the element is, whether
+   * it is covered), most of what a click cost Chromium (BENCHMARKS, "The test loop"); this asks once.
+   */
   private static void click(WebDriverWait wait, By by) {
-    wait.until(b -> {
-      b.findElement(by).click();
-      return true;
-    });
+    By.Remotable.Parameters find = ((By.Remotable) by).getRemoteParameters();
+    String using = find.using();
+    if (!using.equals("id") && !using.equals("css selector")) {
+      throw new IllegalArgumentException("click takes an id or a CSS selector: " + by);
+    }
+    Object[] at;
+    try {
+      wait.withMessage(() -> "nothing to click at " + by + ": not there, not shown, covered or moving");
+      at = wait.until(b -> {
+        List<?> point = (List<?>) js(b, "const [using, value] = arguments;"
+            + " const find = () => using === 'id' ? document.getElementById(value) : document.querySelector(value);"
+            + " const e = find(); if (!e) return null;"
+            + " e.scrollIntoView({block: 'nearest', inline: 'nearest'});"
+            + " const box = () => { const r = e.getClientRects()[0]; return r && [r.left, r.top, r.right, r.bottom]; };"
+            + " const before = String(box());"
+            + " return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
+            + "   const r = box();"
+            + "   if (!r || find() !== e || String(r) !== before) return done(null);"
+            + "   if (document.getAnimations().some(a => a.playState === 'running')) return done(null);"
+            + "   const left = Math.max(r[0], 0), top = Math.max(r[1], 0);"
+            + "   const right = Math.min(r[2], innerWidth), bottom = Math.min(r[3], innerHeight);"
+            + "   if (left >= right || top >= bottom) return done(null);"
+            + "   const x = Math.floor((left + right) / 2), y = Math.floor((top + bottom) / 2);"
+            + "   const hit = document.elementFromPoint(x, y);"
+            + "   done(hit && (hit === e || e.contains(hit)) ? [x, y] : null);"
+            + " })))", using, String.valueOf(find.value()));
+        return point == null ? null : new Object[] {b, point.get(0), point.get(1)};
+      });
+    } finally {
+      wait.withMessage(() -> null);
+    }
+    for (String type : List.of("mouseMoved", "mousePressed", "mouseReleased")) {
+      ((ChromeDriver) at[0]).executeCdpCommand("Input.dispatchMouseEvent", Map.of("type", type, "x", at[1], "y", at[2],
+          "button", type.equals("mouseMoved") ? "none" : "left", "buttons", type.equals("mousePressed") ? 1 : 0,
+          "clickCount", type.equals("mouseMoved") ? 0 : 1));
+    }
   }
 
   private static Object js(WebDriver browser, String script, Object... args) {
@@ -827,7 +869,7 @@ class BrowserTest {
     WebElement input = browser.findElement(By.id("layout"));
     input.clear();
     input.sendKeys("1A9BF0CZ");
-    browser.findElement(By.cssSelector("#go button")).click();
+    click(wait, By.cssSelector("#go button"));
     wait.until(b -> b.findElement(By.id("error")).getText().equals("code '1A9BF0CZ' is not hex: 'Z' at position 8"));
     wait.until(b -> !b.findElement(By.id("view")).isDisplayed()); // no board for a malformed code
 
@@ -848,17 +890,17 @@ class BrowserTest {
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("1A9BF0C00"));
     allFacts(true); // the group's facts below
     // the editor: a 2x2 at 13 and 1x1s at 0, 1, 2 is DFC000000; a piece on a taken cell says why
-    browser.findElement(By.cssSelector("#edit summary")).click();
-    browser.findElement(By.id("clear")).click();
+    click(wait, By.cssSelector("#edit summary"));
+    click(wait, By.id("clear"));
     place(wait, "2x2", 13);
     place(wait, "1x1", 0);
     place(wait, "1x1", 1);
     place(wait, "1x1", 2);
-    browser.findElement(By.id("use")).click();
+    click(wait, By.id("use"));
     wait.until(b -> b.findElement(By.id("fact-code")).getText().equals("DFC000000"));
     address(wait, "#l=DFC000000");
     place(wait, "1x1", 0);
-    browser.findElement(By.id("use")).click();
+    click(wait, By.id("use"));
     wait.until(b -> b.findElement(By.id("error")).getText().equals("the 1x1 at 0 overlaps another piece"));
   }
 
@@ -953,7 +995,7 @@ class BrowserTest {
     assertEquals("93", browser.findElement(By.id("f-min")).getAttribute("value"));
     browser.findElement(By.id("f-group")).clear();
     browser.findElement(By.id("f-group")).sendKeys("横刀立马");
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> "横刀立马".equals(js(b, "return new URLSearchParams(decodeURIComponent(location.hash.slice(6))).get('group')")));
     wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 2);
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("2 shown, all there are; click one to open it"));
@@ -961,7 +1003,7 @@ class BrowserTest {
     // 24") until the last page
     browser.findElement(By.id("f-min")).clear();
     browser.findElement(By.id("f-min")).sendKeys("80");
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> b.findElement(By.id("found-note")).getText()
         .equals("24 shown; how many in all is known at the last page; click one to open it"));
     click(wait, By.id("found-more"));
@@ -980,7 +1022,7 @@ class BrowserTest {
     browser.findElement(By.id("f-class")).sendKeys("5-4-1");
     browser.findElement(By.id("f-min")).sendKeys("85");
     browser.findElement(By.id("f-max")).sendKeys("93");
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> b.findElements(By.cssSelector("#found a svg rect.p2x2")).size() == 24); // a page
     // and how many there are in all, from the index
     wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
@@ -1014,25 +1056,25 @@ class BrowserTest {
     browser.findElement(By.id("f-fmin")).sendKeys("10");
     browser.findElement(By.id("f-class")).clear();
     browser.findElement(By.id("f-class")).sendKeys("0-3-0"); // not analysed in this database
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> b.findElement(By.id("error")).getText().startsWith("farthest steps are known only for the classes"));
     assertTrue(browser.findElements(By.cssSelector("#found a")).isEmpty() && browser.findElement(By.id("found-note"))
         .getText().isEmpty(), "the answers before are gone");
     browser.findElement(By.id("f-fmin")).clear();
     browser.findElement(By.id("f-class")).clear();
     browser.findElement(By.id("f-class")).sendKeys("5-4-1");
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> b.findElement(By.id("found-note")).getText().equals("24 of " + all + " shown; click one to open it"));
     // one of each mirror pair: fewer in all, no answer another's mirror image
-    browser.findElement(By.id("f-mirror")).click();
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.id("f-mirror"));
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> !b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
     wait.until(b -> b.findElement(By.id("found-note")).getText().matches("24 of [0-9,]+ shown; click one to open it"));
     long pairs = Long.parseLong(browser.findElement(By.id("found-note")).getText()
         .replaceAll("24 of ([0-9,]+) shown.*", "$1").replace(",", ""));
     assertTrue(pairs < Long.parseLong(all.replace(",", "")), pairs + " of " + all);
-    browser.findElement(By.id("f-mirror")).click();
-    browser.findElement(By.cssSelector("#find-form button")).click();
+    click(wait, By.id("f-mirror"));
+    click(wait, By.cssSelector("#find-form button"));
     wait.until(b -> b.findElement(By.id("found-note")).getText().contains("24 of " + all + " shown"));
     // Back and Forward move between the questions
     browser.navigate().back();
@@ -1110,11 +1152,11 @@ class BrowserTest {
       // a total the index does not count (a group with a step range), said in Chinese: no "至少 24" made up
       browser.findElement(By.id("f-group")).sendKeys("5-4-1-1");
       browser.findElement(By.id("f-min")).sendKeys("80");
-      browser.findElement(By.cssSelector("#find-form button")).click();
+      click(wait, By.cssSelector("#find-form button"));
       wait.until(b -> b.findElement(By.id("found-note")).getText().equals("已显示 24 个；总数到最后一页才知道；点一个打开"));
       WebElement input = browser.findElement(By.id("layout"));
       input.sendKeys("横刀力马");
-      browser.findElement(By.cssSelector("#go button")).click();
+      click(wait, By.cssSelector("#go button"));
       wait.until(b -> b.findElement(By.id("error")).getText()
           .equals("没有名为「横刀力马」的布局（名录中的布局可用汉字或拼音）；你是不是要找：横刀立马？"));
       // the suggestion is a link that opens the level
@@ -1427,7 +1469,7 @@ class BrowserTest {
       browser.findElement(By.id("f-class")).sendKeys("5-4-1");
       browser.findElement(By.id("f-omin")).sendKeys("2");
       browser.findElement(By.id("f-omax")).sendKeys("3");
-      browser.findElement(By.cssSelector("#find-form button")).click();
+      click(wait, By.cssSelector("#find-form button"));
       address(wait, "max_optimal%3D3");
       wait.until(b -> b.findElements(By.cssSelector("#found a")).size() == 24);
       List<String> shownCodes = browser.findElements(By.cssSelector("#found a")).stream().map(a -> a.getAttribute("data-code")).toList();
