@@ -116,12 +116,13 @@ class BrowserTest {
 
   /**
    * Clicks what {@code by} finds (an id or a CSS selector) as a player's mouse does: once the page
-   * shows it at rest (scrolled into view, in the same place two frames apart, nothing on the page
-   * sliding) with the middle of its part in view covered by nothing else, else asked again until
-   * the wait ends (a redraw may have replaced or hidden it, a piece may still be sliding), then the
-   * mouse moved there, pressed and released: Chromium's own input events, the ones chromedriver's
-   * click sends. Its click runs a script of its own again and again (where the element is, whether
-   * it is covered), most of what a click cost Chromium (BENCHMARKS, "The test loop"); this asks once.
+   * shows it enabled and at rest (scrolled into view, in the same place two frames apart, nothing
+   * on the page sliding) with the middle of its part in view covered by nothing else, else asked
+   * again until the wait ends (a redraw may have replaced or hidden it, a piece may still be
+   * sliding, Hint waits for its position), then the mouse moved there, pressed and released:
+   * Chromium's own input events, the ones chromedriver's click sends. Its click runs a script of its
+   * own again and again (where the element is, whether it is covered), most of what a click cost
+   * Chromium (BENCHMARKS, "The test loop"); this asks once.
    */
   private static void click(WebDriverWait wait, By by) {
     By.Remotable.Parameters find = ((By.Remotable) by).getRemoteParameters();
@@ -131,11 +132,11 @@ class BrowserTest {
     }
     Object[] at;
     try {
-      wait.withMessage(() -> "nothing to click at " + by + ": not there, not shown, covered or moving");
+      wait.withMessage(() -> "nothing to click at " + by + ": not there, not shown, disabled, covered or moving");
       at = wait.until(b -> {
         List<?> point = (List<?>) js(b, "const [using, value] = arguments;"
             + " const find = () => using === 'id' ? document.getElementById(value) : document.querySelector(value);"
-            + " const e = find(); if (!e) return null;"
+            + " const e = find(); if (!e || e.disabled) return null;"
             + " e.scrollIntoView({block: 'nearest', inline: 'nearest'});"
             + " const box = () => { const r = e.getClientRects()[0]; return r && [r.left, r.top, r.right, r.bottom]; };"
             + " const before = String(box());"
