@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,27 +46,6 @@ final class Served implements AutoCloseable {
   private boolean shared;
 
   private static Served analysed;
-  /**
-   * The servers still running, each stopped when the test JVM exits: the shared one, and any whose
-   * test was stopped before its close (Ctrl-C, pkill, Surefire's timeout), which was left serving.
-   */
-  private static final Set<Served> RUNNING = ConcurrentHashMap.newKeySet();
-
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      RUNNING.forEach(s -> s.process.destroy()); // all told at once, as Ctrl-C tells them
-      for (Served s : RUNNING) {
-        try {
-          if (!s.process.waitFor(30, TimeUnit.SECONDS)) {
-            s.process.destroyForcibly();
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-    }, "stop-klotski-serve"));
-  }
 
   private Served(Process process, String base) {
     this.process = process;
@@ -78,13 +55,20 @@ final class Served implements AutoCloseable {
   /**
    * The server of {@link Cli#analysedDatabase}, started by the first test class to ask and shared
    * by the classes that only ask it questions (each server is a JVM of its own to start); stopped
-   * when the test JVM exits, as the database is removed ({@link #RUNNING}). Its users'
-   * {@link #close} leaves it running.
+   * when the test JVM exits, as the database is removed. Its users' {@link #close} leaves it
+   * running.
    */
   static synchronized Served analysed() throws IOException {
     if (analysed == null) {
       Served s = start(Cli.analysedDatabase());
       s.shared = true;
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          s.stop();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
       analysed = s;
     }
     return analysed;
@@ -119,9 +103,7 @@ final class Served implements AutoCloseable {
     });
     drain.setDaemon(true);
     drain.start();
-    Served s = new Served(p, base);
-    RUNNING.add(s);
-    return s;
+    return new Served(p, base);
   }
 
   /** A GET of {@code target} (a path and its query). */
@@ -151,6 +133,5 @@ final class Served implements AutoCloseable {
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
     }
-    RUNNING.remove(this);
   }
 }
