@@ -125,12 +125,13 @@ class BrowserTest {
    * Chromium (BENCHMARKS, "The test loop"); this asks once.
    */
   private static void click(WebDriverWait wait, By by) {
+    record Point(ChromeDriver browser, Number x, Number y) {}
     By.Remotable.Parameters find = ((By.Remotable) by).getRemoteParameters();
     String using = find.using();
     if (!using.equals("id") && !using.equals("css selector")) {
       throw new IllegalArgumentException("click takes an id or a CSS selector: " + by);
     }
-    Object[] at;
+    Point at;
     try {
       wait.withMessage(() -> "nothing to click at " + by + ": not there, not shown, disabled, covered or moving");
       at = wait.until(b -> {
@@ -151,13 +152,13 @@ class BrowserTest {
             + "   const hit = document.elementFromPoint(x, y);"
             + "   done(hit && (hit === e || e.contains(hit)) ? [x, y] : null);"
             + " })))", using, String.valueOf(find.value()));
-        return point == null ? null : new Object[] {b, point.get(0), point.get(1)};
+        return point == null ? null : new Point((ChromeDriver) b, (Number) point.get(0), (Number) point.get(1));
       });
     } finally {
       wait.withMessage(() -> null);
     }
     for (String type : List.of("mouseMoved", "mousePressed", "mouseReleased")) {
-      ((ChromeDriver) at[0]).executeCdpCommand("Input.dispatchMouseEvent", Map.of("type", type, "x", at[1], "y", at[2],
+      at.browser().executeCdpCommand("Input.dispatchMouseEvent", Map.of("type", type, "x", at.x(), "y", at.y(),
           "button", type.equals("mouseMoved") ? "none" : "left", "buttons", type.equals("mousePressed") ? 1 : 0,
           "clickCount", type.equals("mouseMoved") ? 0 : 1));
     }
